@@ -1,0 +1,48 @@
+//===- Predicates.h - Ansor's sketch rule predicates ------------*- C++ -*-===//
+//
+// The conditions of Ansor's derivation rules (TVM's search_policy/utils.h),
+// answered from the ComputeDAG.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_ANALYSIS_COMPUTEDAG_PREDICATES_H
+#define ANSOR_ANALYSIS_COMPUTEDAG_PREDICATES_H
+
+#include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include <optional>
+
+namespace mlir {
+namespace ansor {
+
+/// All loops spatial, every access a projected permutation, a side-effect
+/// free body: the node can be recomputed inside its consumers.
+bool isStrictlyInlinable(const ComputeDAG &dag, unsigned node);
+
+/// Whether the node has data reuse worth multi-level tiling: at least two
+/// inputs miss a spatial loop of extent > 1, or one when the node reduces.
+bool needsMultiLevelTiling(const ComputeDAG &dag, unsigned node);
+
+/// Whether a reduction should be factored to gain parallelism on `cores`.
+bool needsRfactor(const ComputeDAG &dag, unsigned node, unsigned cores);
+
+/// The single consumer of `node`, when it is elementwise and reads the
+/// node's result with the same loop nest as it writes its own (so it can be
+/// computed inside the node's tiles).
+std::optional<unsigned> getSingleElementwiseMatchedConsumer(
+    const ComputeDAG &dag, unsigned node);
+
+inline bool hasSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
+                                                unsigned node) {
+  return getSingleElementwiseMatchedConsumer(dag, node).has_value();
+}
+
+/// For a convolution-like node, the loops that must have an innermost tile
+/// of 1 so that the innermost tile decomposes into a 1-D convolution (the
+/// output-height and filter-height loops); empty for other nodes.
+SmallVector<unsigned> getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
+                                                   unsigned node);
+
+} // namespace ansor
+} // namespace mlir
+
+#endif // ANSOR_ANALYSIS_COMPUTEDAG_PREDICATES_H

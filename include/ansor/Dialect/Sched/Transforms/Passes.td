@@ -1,0 +1,95 @@
+//===- Passes.td - sched dialect passes --------------------*- tablegen -*-===//
+
+#ifndef ANSOR_DIALECT_SCHED_TRANSFORMS_PASSES_TD
+#define ANSOR_DIALECT_SCHED_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def SchedDeriveSketches : Pass<"sched-derive-sketches", "ModuleOp"> {
+  let summary = "Derive Ansor sketches for every payload func";
+  let description = [{
+    Analyzes each `func.func` of linalg ops as a ComputeDAG, tags its compute
+    ops with their node index (`sched.node`), and applies Ansor's derivation
+    rules from the last node to the first (CPU order: AlwaysInline,
+    AddRfactor, AddCacheWrite, MultiLevelTilingWithFusion, MultiLevelTiling,
+    Skip). Every terminal state becomes a `sched.schedule` appended to the
+    module, with its tunables unset.
+
+    Before:
+    ```mlir
+    func.func @mm(%a: tensor<64x64xf32>, ...) -> tensor<64x64xf32> {
+      ... linalg.matmul ...
+    }
+    ```
+    After (one of the sketches):
+    ```mlir
+    sched.schedule @mm_sketch0 for @mm target "llvm ..." nodes [...]
+        rules ["MultiLevelTiling"] {
+      sched.tile node 1 structure #sched.structure<[S, S, R, S, R, S]> ...
+    }
+    ```
+    A func that is not a static-shaped linalg program is reported with an
+    error at the offending op.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "Target machine ('host' or 'llvm -mtriple=... -mcpu=... "
+           "-num-cores=N -vector-bits=B')">,
+    Option<"funcName", "func", "std::string", /*default=*/"\"\"",
+           "Only derive sketches for this func (default: every func)">
+  ];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+}
+
+def SchedSample : Pass<"sched-sample", "ModuleOp"> {
+  let summary = "Annotate sketches with random tunable values";
+  let description = [{
+    Replaces every sketch (`sched.schedule` with unset tunables) with `count`
+    complete schedules whose tunables are drawn at random (Ansor's initial
+    population): tile factorizations of each loop (innermost factor at most
+    `max-innermost-factor`), parallel loop counts, compute locations and
+    unroll steps. The same seed gives the same schedules.
+  }];
+  let options = [
+    Option<"seed", "seed", "unsigned", /*default=*/"0", "Random seed">,
+    Option<"count", "count", "unsigned", /*default=*/"1",
+           "Complete schedules to sample per sketch">,
+    Option<"maxInnermostFactor", "max-innermost-factor", "int64_t",
+           /*default=*/"64", "Largest innermost tile factor">
+  ];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+}
+
+def SchedExportTransform : Pass<"sched-export-transform", "ModuleOp"> {
+  let summary = "Export complete schedules as Transform dialect scripts";
+  let description = [{
+    Replaces each complete `sched.schedule` by a `transform.named_sequence`
+    that applies it with upstream Transform ops only (tiling, fusion,
+    vectorization, hoisting), and adds `@__transform_main` calling them, so
+    that `mlir-opt --transform-interpreter` applies the tuned schedule
+    without this project. Payload ops keep their `sched.node` attributes,
+    which the script matches.
+  }];
+  let dependentDialects = [
+    "::mlir::transform::TransformDialect",
+    "::mlir::sched::SchedDialect"
+  ];
+}
+
+def SchedMaterialize : Pass<"sched-materialize", "ModuleOp"> {
+  let summary = "Apply complete schedules to their payload funcs";
+  let description = [{
+    Applies each complete `sched.schedule` to the func it names, producing
+    tiled, fused and vectorized linalg/scf/vector IR on tensors (parallel
+    loops are `scf.forall`), then erases the schedules. It runs the script
+    `sched-export-transform` would print, with the Transform interpreter, so
+    both give the same IR. A schedule that cannot be applied is an error at
+    the schedule.
+  }];
+  let dependentDialects = [
+    "::mlir::transform::TransformDialect",
+    "::mlir::sched::SchedDialect"
+  ];
+}
+
+#endif // ANSOR_DIALECT_SCHED_TRANSFORMS_PASSES_TD

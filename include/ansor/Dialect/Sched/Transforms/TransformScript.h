@@ -1,0 +1,52 @@
+//===- TransformScript.h - schedules as Transform dialect IR ----*- C++ -*-===//
+//
+// A complete schedule is applied by translating it into a Transform dialect
+// named sequence of upstream ops (tile_using_forall, tile_using_for,
+// fuse_into_containing_op, decompose, vectorize, loop.unroll,
+// hoist_loop_invariant_subsets, vector lowering patterns). Materialization
+// interprets that sequence, so `sched-export-transform` and
+// `sched-materialize` give the same IR by construction.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_DIALECT_SCHED_TRANSFORMS_TRANSFORMSCRIPT_H
+#define ANSOR_DIALECT_SCHED_TRANSFORMS_TRANSFORMSCRIPT_H
+
+#include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include <string>
+
+namespace mlir {
+namespace sched {
+
+/// Largest iteration space of one tile that is vectorized; larger tiles stay
+/// scalar loops (their vectors would not fit the register file anyway).
+constexpr int64_t kMaxVectorTileElements = 8192;
+
+/// Builds the text of `transform.named_sequence @<sequenceName>` taking the
+/// module as `%root` and applying `schedule` to its payload func, which must
+/// be tagged with node indices. Emits a diagnostic at the schedule and fails
+/// when the schedule is incomplete or does not match the payload.
+FailureOr<std::string> buildTransformScript(ScheduleOp schedule,
+                                            func::FuncOp payload,
+                                            StringRef sequenceName);
+
+/// Parses the named sequences and a `@__transform_main` calling each of them
+/// into a new module (with `transform.with_named_sequence`).
+FailureOr<OwningOpRef<ModuleOp>>
+parseTransformLibrary(MLIRContext *ctx, ArrayRef<std::string> sequences,
+                      ArrayRef<std::string> sequenceNames);
+
+/// Looks up the payload func a schedule names in `module`, checks that the
+/// func's ComputeDAG matches the schedule's nodes and tags the payload ops.
+FailureOr<func::FuncOp> resolvePayload(ScheduleOp schedule, ModuleOp module);
+
+/// Applies every complete schedule of `module` to its payload and erases
+/// the schedules (and the payload's node tags).
+LogicalResult materializeSchedules(ModuleOp module);
+
+} // namespace sched
+} // namespace mlir
+
+#endif // ANSOR_DIALECT_SCHED_TRANSFORMS_TRANSFORMSCRIPT_H

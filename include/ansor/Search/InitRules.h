@@ -1,0 +1,40 @@
+//===- InitRules.h - random annotation of sketches --------------*- C++ -*-===//
+//
+// Ansor's initial sampling: fill every unset tunable of a sketch at random
+// (InitFillTileSize, InitChangeComputeLocation, InitParallel, InitUnroll).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_SEARCH_INITRULES_H
+#define ANSOR_SEARCH_INITRULES_H
+
+#include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "mlir/IR/Builders.h"
+#include <random>
+
+namespace mlir {
+namespace ansor {
+
+struct SampleOptions {
+  /// Largest innermost tile factor (Ansor's max_innermost_split_factor).
+  int64_t maxInnermostFactor = 64;
+  /// Parallel loop counts giving fewer outer iterations than this are only
+  /// chosen when nothing reaches it.
+  int64_t minParallelIterations = 2;
+};
+
+/// Fills the unset tunables of `schedule` in place with random legal values.
+/// Fails (with a diagnostic on the step) when a split has no factorization.
+LogicalResult annotateSchedule(sched::ScheduleOp schedule, std::mt19937 &rng,
+                               const SampleOptions &options);
+
+/// Draws a new random value for the tunables of one step that were unset in
+/// its sketch step `sketchStep` (the same op in the sketch). Used by
+/// mutation; returns false when the step has nothing to resample.
+bool resampleStep(Operation *step, Operation *sketchStep, std::mt19937 &rng,
+                  const SampleOptions &options);
+
+} // namespace ansor
+} // namespace mlir
+
+#endif // ANSOR_SEARCH_INITRULES_H

@@ -1,0 +1,119 @@
+//===- Predicates.cpp - Ansor's sketch rule predicates --------------------===//
+
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+using sched::LoopKind;
+
+bool mlir::ansor::isStrictlyInlinable(const ComputeDAG &dag, unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  if (isa<tensor::PadOp>(node.op))
+    return true;
+  auto op = dyn_cast<linalg::LinalgOp>(node.op);
+  if (!op || node.numLoops(LoopKind::R) != 0)
+    return false;
+  if (!llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isProjectedPermutation(); }))
+    return false;
+  bool pure = true;
+  op.getBlock()->walk([&](Operation *inner) { pure &= isPure(inner); });
+  return pure;
+}
+
+bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag,
+                                        unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  if (!isa<linalg::LinalgOp>(node.op) || node.isInit)
+    return false;
+  unsigned missing = 0;
+  for (AffineMap map : node.inputMaps) {
+    bool missesSpatial = false;
+    for (auto [dim, kind] : llvm::enumerate(node.kinds))
+      if (kind == LoopKind::S && node.extents[dim] > 1 &&
+          !map.isFunctionOfDim(dim))
+        missesSpatial = true;
+    missing += missesSpatial;
+  }
+  return node.numLoops(LoopKind::R) > 0 ? missing >= 1 : missing >= 2;
+}
+
+bool mlir::ansor::needsRfactor(const ComputeDAG &dag, unsigned index,
+                               unsigned cores) {
+  const DAGNode &node = dag.getNode(index);
+  if (!isa<linalg::LinalgOp>(node.op) || node.numLoops(LoopKind::R) == 0)
+    return false;
+  int64_t space = node.spatialSize(), reduce = node.reductionSize();
+  if (needsMultiLevelTiling(dag, index))
+    return space <= reduce && space <= 16 * static_cast<int64_t>(cores);
+  // Ansor always tries rfactor for plain reductions with enough work.
+  return reduce > static_cast<int64_t>(cores);
+}
+
+/// Whether the node writes its result with its spatial loops, in order.
+static bool writesSpatialLoopsInOrder(const DAGNode &node) {
+  if (node.initMaps.size() != 1)
+    return false;
+  AffineMap map = node.initMaps.front();
+  if (!map.isProjectedPermutation())
+    return false;
+  unsigned result = 0;
+  for (auto [dim, kind] : llvm::enumerate(node.kinds)) {
+    if (kind != LoopKind::S)
+      continue;
+    if (result >= map.getNumResults() || map.getDimPosition(result) != dim)
+      return false;
+    ++result;
+  }
+  return result == map.getNumResults();
+}
+
+std::optional<unsigned>
+mlir::ansor::getSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
+                                                 unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  if (node.isOutput || node.consumers.size() != 1 ||
+      !node.op->hasOneUse() || !writesSpatialLoopsInOrder(node))
+    return std::nullopt;
+  unsigned consumerIndex = node.consumers.front();
+  const DAGNode &consumer = dag.getNode(consumerIndex);
+  auto op = dyn_cast<linalg::LinalgOp>(consumer.op);
+  if (!op || consumer.isInit || consumer.numLoops(LoopKind::R) != 0 ||
+      consumer.extents.size() != node.numLoops(LoopKind::S))
+    return std::nullopt;
+  OpOperand &use = *node.op->getUses().begin();
+  if (!op.isDpsInput(&use) || !op.getMatchingIndexingMap(&use).isIdentity() ||
+      op.getNumDpsInits() != 1 ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+    return std::nullopt;
+  if (!isStrictlyInlinable(dag, consumerIndex))
+    return std::nullopt;
+  return consumerIndex;
+}
+
+SmallVector<unsigned>
+mlir::ansor::getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
+                                          unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  if (!isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp,
+           linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcSumOp,
+           linalg::PoolingNhwcMaxOp, linalg::PoolingNchwSumOp,
+           linalg::PoolingNchwMaxOp>(node.op))
+    return {};
+  // The window expressions (e.g. oh + kh, ow + kw) of the image input; all
+  // but the last must be reduced to a single point for a 1-D convolution.
+  SmallVector<AffineExpr> windows;
+  for (AffineExpr expr : node.inputMaps.front().getResults())
+    if (!isa<AffineDimExpr>(expr))
+      windows.push_back(expr);
+  SmallVector<unsigned> loops;
+  for (AffineExpr expr : ArrayRef(windows).drop_back())
+    expr.walk([&](AffineExpr sub) {
+      if (auto dim = dyn_cast<AffineDimExpr>(sub))
+        loops.push_back(dim.getPosition());
+    });
+  return loops;
+}

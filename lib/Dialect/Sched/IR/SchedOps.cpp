@@ -1,0 +1,263 @@
+//===- SchedOps.cpp - sched dialect operations ----------------------------===//
+
+#include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+#define GET_OP_CLASSES
+#include "ansor/Dialect/Sched/IR/SchedOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared step verification
+//===----------------------------------------------------------------------===//
+
+/// Returns the node `index` of the enclosing schedule, or emits an error on
+/// `op` naming the role (`what`) of the index.
+static FailureOr<NodeAttr> verifyNodeIndex(Operation *op, int64_t index,
+                                           StringRef what = "node") {
+  auto schedule = op->getParentOfType<ScheduleOp>();
+  NodeAttr node = schedule.getNode(index);
+  if (!node)
+    return op->emitOpError()
+           << what << " index " << index << " does not name a node (the "
+           << "schedule has " << schedule.getNodes().size() << " nodes)";
+  return node;
+}
+
+/// The `sched.tile` step of `node` in the enclosing schedule, if any.
+static TileOp findTile(Operation *op, int64_t node) {
+  auto schedule = op->getParentOfType<ScheduleOp>();
+  for (auto tile : schedule.getBody().getOps<TileOp>())
+    if (tile.getNode() == static_cast<uint64_t>(node))
+      return tile;
+  return {};
+}
+
+/// Checks that every value of `choice` is a spatial level of the tiling of
+/// `node`, which must exist.
+static LogicalResult verifySpatialLevels(Operation *op, int64_t node,
+                                         ArrayRef<int64_t> levels,
+                                         StringRef what) {
+  TileOp tile = findTile(op, node);
+  if (!tile)
+    return op->emitOpError()
+           << "node " << node << " has no sched.tile step to " << what;
+  unsigned spatialLevels = tile.getStructure().count(LoopKind::S);
+  for (int64_t level : levels)
+    if (level < 0 || level >= static_cast<int64_t>(spatialLevels))
+      return op->emitOpError()
+             << "level " << level << " is not a spatial tile level of node "
+             << node << " (its tiling has " << spatialLevels << " S levels)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScheduleOp
+//===----------------------------------------------------------------------===//
+
+NodeAttr ScheduleOp::getNode(int64_t index) {
+  ArrayAttr nodes = getNodes();
+  if (index < 0 || index >= static_cast<int64_t>(nodes.size()))
+    return {};
+  return cast<NodeAttr>(nodes[index]);
+}
+
+bool ScheduleOp::isComplete() {
+  bool complete = true;
+  getBody().walk([&](Operation *step) {
+    step->getAttrDictionary().walk([&](Attribute attr) {
+      if (auto split = dyn_cast<SplitAttr>(attr))
+        complete &= split.isComplete();
+      else if (auto choice = dyn_cast<ChoiceAttr>(attr))
+        complete &= choice.isComplete();
+    });
+  });
+  return complete;
+}
+
+LogicalResult ScheduleOp::verify() {
+  // Tunables built in C++ (by the search) bypass the parser's checks.
+  for (Operation &step : getBody().front()) {
+    LogicalResult valid = success();
+    step.getAttrDictionary().walk([&](Attribute attr) {
+      auto emit = [&] { return step.emitOpError(); };
+      if (auto split = dyn_cast<SplitAttr>(attr))
+        valid = SplitAttr::verify(emit, split.getFactors(), split.getExtent());
+      else if (auto choice = dyn_cast<ChoiceAttr>(attr))
+        valid = ChoiceAttr::verify(emit, choice.getSelected(),
+                                   choice.getDomain());
+      return failed(valid) ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (failed(valid))
+      return failure();
+  }
+  llvm::SmallDenseSet<uint64_t> tiled;
+  for (auto tile : getBody().getOps<TileOp>())
+    if (!tiled.insert(tile.getNode()).second)
+      return tile.emitOpError()
+             << "node " << tile.getNode() << " has more than one sched.tile step";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// InlineOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult InlineOp::verify() {
+  FailureOr<NodeAttr> node = verifyNodeIndex(*this, getNode());
+  if (failed(node))
+    return failure();
+  if (llvm::is_contained(node->getKinds(), LoopKind::R))
+    return emitOpError() << "node " << getNode()
+                         << " has a reduction loop and cannot be inlined";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TileOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TileOp::verify() {
+  FailureOr<NodeAttr> node = verifyNodeIndex(*this, getNode());
+  if (failed(node))
+    return failure();
+  ArrayRef<LoopKind> kinds = node->getKinds();
+  ArrayAttr splits = getSplits();
+  if (splits.size() != kinds.size())
+    return emitOpError() << "has " << splits.size() << " splits but node "
+                         << getNode() << " has " << kinds.size() << " loops";
+  StructureAttr structure = getStructure();
+  for (auto [index, attr] : llvm::enumerate(splits)) {
+    auto split = cast<SplitAttr>(attr);
+    LoopKind kind = kinds[index];
+    unsigned levels = structure.count(kind);
+    if (split.getFactors().size() != levels)
+      return emitOpError() << "split #" << index << " has "
+                           << split.getFactors().size() << " factors but the "
+                           << "structure has " << levels << " "
+                           << stringifyLoopKind(kind) << " levels";
+    if (split.getExtent() != node->getExtents()[index])
+      return emitOpError() << "split #" << index << " is of extent "
+                           << split.getExtent() << " but loop " << index
+                           << " of node " << getNode() << " has extent "
+                           << node->getExtents()[index];
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// FuseConsumerOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult FuseConsumerOp::verify() {
+  if (failed(verifyNodeIndex(*this, getNode())) ||
+      failed(verifyNodeIndex(*this, getInto(), "producer node")))
+    return failure();
+  if (getNode() == getInto())
+    return emitOpError() << "cannot fuse node " << getNode() << " into itself";
+  return verifySpatialLevels(*this, getInto(), getLevel().getDomain(),
+                             "fuse into");
+}
+
+//===----------------------------------------------------------------------===//
+// CacheWriteOp, CacheReadOp, VectorizeOp, LayoutRewriteOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CacheWriteOp::verify() {
+  return verifyNodeIndex(*this, getNode());
+}
+
+LogicalResult VectorizeOp::verify() {
+  return verifyNodeIndex(*this, getNode());
+}
+
+LogicalResult CacheReadOp::verify() {
+  if (failed(verifyNodeIndex(*this, getNode())))
+    return failure();
+  if (getScope() != "shared" && getScope() != "local")
+    return emitOpError() << "cache scope must be \"shared\" or \"local\", got \""
+                         << getScope() << "\"";
+  return success();
+}
+
+LogicalResult LayoutRewriteOp::verify() {
+  return verifyNodeIndex(*this, getNode());
+}
+
+//===----------------------------------------------------------------------===//
+// RfactorOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult RfactorOp::verify() {
+  FailureOr<NodeAttr> node = verifyNodeIndex(*this, getNode());
+  if (failed(node))
+    return failure();
+  uint64_t loop = getLoop();
+  if (loop >= node->getKinds().size())
+    return emitOpError() << "loop " << loop << " does not exist (node "
+                         << getNode() << " has " << node->getKinds().size()
+                         << " loops)";
+  if (node->getKinds()[loop] != LoopKind::R)
+    return emitOpError() << "loop " << loop << " of node " << getNode()
+                         << " is not a reduction loop";
+  if (getSplit().getFactors().size() != 2)
+    return emitOpError() << "rfactor split needs 2 factors, got "
+                         << getSplit().getFactors().size();
+  if (getSplit().getExtent() != node->getExtents()[loop])
+    return emitOpError() << "split is of extent " << getSplit().getExtent()
+                         << " but loop " << loop << " has extent "
+                         << node->getExtents()[loop];
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ParallelOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ParallelOp::verify() {
+  FailureOr<NodeAttr> node = verifyNodeIndex(*this, getNode());
+  if (failed(node))
+    return failure();
+  int64_t spatial = llvm::count(node->getKinds(), LoopKind::S);
+  for (int64_t value : getLoops().getDomain())
+    if (value < 1 || value > spatial)
+      return emitOpError() << "parallel loop count " << value
+                           << " is out of range [1, " << spatial << "] for node "
+                           << getNode();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// UnrollOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult UnrollOp::verify() {
+  if (failed(verifyNodeIndex(*this, getNode())))
+    return failure();
+  for (int64_t value : getMaxStep().getDomain())
+    if (value < 0)
+      return emitOpError() << "unroll max_step must be non-negative, got "
+                           << value;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BindOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BindOp::verify() {
+  if (failed(verifyNodeIndex(*this, getNode())))
+    return failure();
+  SmallVector<int64_t> levels = {static_cast<int64_t>(getBlock()),
+                                 static_cast<int64_t>(getVthread()),
+                                 static_cast<int64_t>(getThread())};
+  if (levels[0] == levels[1] || levels[1] == levels[2] ||
+      levels[0] == levels[2])
+    return emitOpError() << "block, vthread and thread levels must differ, got "
+                         << levels[0] << ", " << levels[1] << ", " << levels[2];
+  return verifySpatialLevels(*this, getNode(), levels, "bind");
+}

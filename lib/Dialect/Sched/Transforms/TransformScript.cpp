@@ -1,0 +1,745 @@
+//===- TransformScript.cpp - schedules as Transform dialect IR ------------===//
+//
+// Translates a complete schedule into a Transform dialect named sequence.
+// Every payload op a sequence touches is found either by its `sched.node`
+// tag (roots, matched when their turn comes, before anything clones them) or
+// through `get_producer_of_operand` on its consumer before that consumer is
+// tiled, because fusion consumes producer handles and leaves tagged clones.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ansor/Dialect/Sched/Transforms/TransformScript.h"
+#include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "sched-transform-script"
+
+using namespace mlir;
+using namespace mlir::sched;
+using mlir::ansor::ComputeDAG;
+using mlir::ansor::DAGNode;
+
+namespace {
+
+/// The steps of one node, gathered from a schedule.
+struct NodePlan {
+  TileOp tile;
+  RfactorOp rfactor;
+  /// Set on a producer whose consumer is computed inside its tiles.
+  FuseConsumerOp fusedConsumer;
+  bool fusedIntoProducer = false;
+  bool inlined = false;
+  bool cacheWrite = false;
+  bool vectorize = false;
+  int64_t parallel = 1;
+  int64_t unrollMaxStep = 0;
+};
+
+/// A handle to a tiled op and the loops tiling created, outermost first.
+struct Tiled {
+  std::string op;
+  SmallVector<std::string> loops;
+  SmallVector<int64_t> tripCounts;
+};
+
+/// Tile sizes of the levels of one node's tiling.
+struct LevelSizes {
+  /// Per loop of the node: the tile size at each level; 0 where the level
+  /// has a single iteration (no loop).
+  SmallVector<SmallVector<int64_t>> spatial; // [level][loop]
+  SmallVector<SmallVector<int64_t>> reduction;
+  /// Extent of the innermost tile, per loop.
+  SmallVector<int64_t> block;
+};
+
+class ScriptBuilder {
+public:
+  ScriptBuilder(ScheduleOp schedule, const ComputeDAG &dag)
+      : schedule(schedule), dag(dag), os(text) {}
+
+  FailureOr<std::string> build(StringRef sequenceName);
+
+private:
+  // Emission helpers.
+  std::string fresh(StringRef prefix) {
+    return ("%" + prefix + Twine(counter++)).str();
+  }
+  std::string match(unsigned node);
+  std::string producerOf(const std::string &handle, unsigned operand);
+  Tiled tileForall(const std::string &handle, ArrayRef<int64_t> sizes);
+  Tiled tileFor(const std::string &handle, ArrayRef<int64_t> sizes);
+  std::string fuse(const std::string &producer, const std::string &container);
+  std::string fuseThrough(std::string producer, ArrayRef<std::string> loops);
+  std::string decompose(const std::string &handle);
+  void vectorize(const std::string &handle);
+  void unroll(const Tiled &tiled, int64_t maxStep);
+
+  // Planning.
+  LogicalResult collectPlans();
+  LevelSizes levelSizes(unsigned node) const;
+  bool canVectorize(unsigned node, ArrayRef<int64_t> block) const;
+  SmallVector<std::pair<unsigned, unsigned>> inlinedProducers(unsigned node);
+  std::optional<unsigned> initOperand(unsigned node) const;
+
+  // Per-node translation.
+  void translateTiled(unsigned node);
+  void translateRfactor(unsigned node);
+  SmallVector<std::pair<unsigned, std::string>>
+  takeInlinedProducers(unsigned node, const std::string &handle);
+  void fuseInlined(ArrayRef<std::pair<unsigned, std::string>> producers,
+                   ArrayRef<std::string> containers,
+                   ArrayRef<int64_t> containerTile);
+  void fuseInit(unsigned node, const std::string &initHandle,
+                ArrayRef<std::string> containers, ArrayRef<int64_t> block);
+  void finish();
+
+  ScheduleOp schedule;
+  const ComputeDAG &dag;
+  SmallVector<NodePlan> plans;
+  std::string text;
+  llvm::raw_string_ostream os;
+  unsigned counter = 0;
+  /// Handles to vectorize once all tiling is done.
+  SmallVector<std::string> toVectorize;
+  /// Loop nests to unroll after vectorization, with their max step.
+  SmallVector<std::pair<Tiled, int64_t>> toUnroll;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Emission helpers
+//===----------------------------------------------------------------------===//
+
+static constexpr StringLiteral kAnyOp = "!transform.any_op";
+
+static std::string typeList(unsigned n) {
+  SmallVector<std::string> types(n, kAnyOp.str());
+  return llvm::join(types, ", ");
+}
+
+static std::string sizeList(ArrayRef<int64_t> sizes) {
+  std::string out;
+  llvm::raw_string_ostream s(out);
+  s << '[';
+  llvm::interleaveComma(sizes, s);
+  s << ']';
+  return out;
+}
+
+std::string ScriptBuilder::match(unsigned node) {
+  std::string handle = fresh("n");
+  os << "  " << handle << " = transform.structured.match attributes{"
+     << ansor::kNodeAttrName << " = " << node << " : i64} in %func : ("
+     << kAnyOp << ") -> " << kAnyOp << "\n";
+  return handle;
+}
+
+std::string ScriptBuilder::producerOf(const std::string &handle,
+                                      unsigned operand) {
+  std::string producer = fresh("p");
+  os << "  " << producer << " = transform.get_producer_of_operand " << handle
+     << "[" << operand << "] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return producer;
+}
+
+Tiled ScriptBuilder::tileForall(const std::string &handle,
+                                ArrayRef<int64_t> sizes) {
+  if (llvm::all_of(sizes, [](int64_t s) { return s == 0; }))
+    return {handle, {}, {}};
+  Tiled tiled{fresh("t"), {fresh("forall")}, {}};
+  os << "  " << tiled.op << ", " << tiled.loops.front()
+     << " = transform.structured.tile_using_forall " << handle
+     << " tile_sizes " << sizeList(sizes) << " : (" << kAnyOp << ") -> ("
+     << typeList(2) << ")\n";
+  return tiled;
+}
+
+Tiled ScriptBuilder::tileFor(const std::string &handle,
+                             ArrayRef<int64_t> sizes) {
+  unsigned numLoops = llvm::count_if(sizes, [](int64_t s) { return s != 0; });
+  if (numLoops == 0)
+    return {handle, {}, {}};
+  Tiled tiled{fresh("t"), {}, {}};
+  std::string loops = fresh("loops");
+  for (unsigned i = 0; i < numLoops; ++i)
+    tiled.loops.push_back(numLoops == 1 ? loops
+                                        : loops + "#" + std::to_string(i));
+  os << "  " << tiled.op << ", " << loops
+     << (numLoops > 1 ? ":" + std::to_string(numLoops) : std::string())
+     << " = transform.structured.tile_using_for " << handle << " tile_sizes "
+     << sizeList(sizes) << " : (" << kAnyOp << ") -> ("
+     << typeList(numLoops + 1) << ")\n";
+  return tiled;
+}
+
+std::string ScriptBuilder::fuse(const std::string &producer,
+                                const std::string &container) {
+  std::string fused = fresh("fused"), next = fresh("container");
+  os << "  " << fused << ", " << next
+     << " = transform.structured.fuse_into_containing_op " << producer
+     << " into " << container << " : (" << typeList(2) << ") -> ("
+     << typeList(2) << ")\n";
+  return fused;
+}
+
+std::string ScriptBuilder::fuseThrough(std::string producer,
+                                       ArrayRef<std::string> loops) {
+  for (const std::string &loop : loops)
+    producer = fuse(producer, loop);
+  return producer;
+}
+
+std::string ScriptBuilder::decompose(const std::string &handle) {
+  std::string result = fresh("d");
+  os << "  " << result << " = transform.structured.decompose " << handle
+     << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return result;
+}
+
+void ScriptBuilder::vectorize(const std::string &handle) {
+  os << "  transform.structured.vectorize " << handle << " : " << kAnyOp
+     << "\n";
+}
+
+void ScriptBuilder::unroll(const Tiled &tiled, int64_t maxStep) {
+  int64_t total = 1;
+  for (int64_t trip : tiled.tripCounts)
+    total *= trip;
+  if (maxStep <= 0 || tiled.loops.empty() || total > maxStep)
+    return;
+  // Innermost first, so that outer unrolling copies unrolled bodies.
+  for (int i = tiled.loops.size() - 1; i >= 0; --i)
+    os << "  transform.loop.unroll " << tiled.loops[i]
+       << " {factor = " << tiled.tripCounts[i] << "} : " << kAnyOp << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Planning
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScriptBuilder::collectPlans() {
+  plans.assign(dag.size(), NodePlan());
+  for (Operation &step : schedule.getBody().front()) {
+    LogicalResult result =
+        llvm::TypeSwitch<Operation *, LogicalResult>(&step)
+            .Case([&](TileOp op) {
+              plans[op.getNode()].tile = op;
+              return success();
+            })
+            .Case([&](RfactorOp op) {
+              plans[op.getNode()].rfactor = op;
+              return success();
+            })
+            .Case([&](FuseConsumerOp op) {
+              plans[op.getInto()].fusedConsumer = op;
+              plans[op.getNode()].fusedIntoProducer = true;
+              return success();
+            })
+            .Case([&](InlineOp op) {
+              plans[op.getNode()].inlined = true;
+              return success();
+            })
+            .Case([&](CacheWriteOp op) {
+              plans[op.getNode()].cacheWrite = true;
+              return success();
+            })
+            .Case([&](VectorizeOp op) {
+              plans[op.getNode()].vectorize = true;
+              return success();
+            })
+            .Case([&](ParallelOp op) {
+              plans[op.getNode()].parallel = *op.getLoops().getSelected();
+              return success();
+            })
+            .Case([&](UnrollOp op) {
+              plans[op.getNode()].unrollMaxStep =
+                  *op.getMaxStep().getSelected();
+              return success();
+            })
+            .Default([&](Operation *op) {
+              return op->emitOpError()
+                     << "is not supported by the CPU materializer";
+            });
+    if (failed(result))
+      return failure();
+  }
+  for (auto [index, plan] : llvm::enumerate(plans)) {
+    if (plan.fusedConsumer && !plan.tile)
+      return plan.fusedConsumer.emitOpError()
+             << "fuses into node " << index << ", which is not tiled";
+    if (plan.fusedIntoProducer && plan.tile)
+      return plan.tile.emitOpError()
+             << "tiles node " << index
+             << ", which is fused into its producer's tiles";
+  }
+  return success();
+}
+
+LevelSizes ScriptBuilder::levelSizes(unsigned node) const {
+  const DAGNode &n = dag.getNode(node);
+  TileOp tile = plans[node].tile;
+  unsigned numS = tile.getStructure().count(LoopKind::S);
+  unsigned numR = tile.getStructure().count(LoopKind::R);
+  LevelSizes sizes;
+  sizes.spatial.assign(numS, SmallVector<int64_t>(n.extents.size(), 0));
+  sizes.reduction.assign(numR, SmallVector<int64_t>(n.extents.size(), 0));
+  for (auto [loop, attr] : llvm::enumerate(tile.getSplits())) {
+    auto split = cast<SplitAttr>(attr);
+    ArrayRef<int64_t> factors = split.getFactors();
+    auto &perLevel = n.kinds[loop] == LoopKind::S ? sizes.spatial
+                                                  : sizes.reduction;
+    for (unsigned level = 0; level < factors.size(); ++level)
+      perLevel[level][loop] =
+          factors[level] == 1 ? 0 : split.getInnerProduct(level + 1);
+    sizes.block.push_back(factors.back());
+  }
+  return sizes;
+}
+
+bool ScriptBuilder::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
+  auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(node).op);
+  if (!op)
+    return false;
+  int64_t elements = 1;
+  for (int64_t extent : block)
+    elements *= extent;
+  if (elements > kMaxVectorTileElements)
+    return false;
+  if (llvm::all_of(op.getIndexingMapsArray(),
+                   [](AffineMap m) { return m.isProjectedPermutation(); }))
+    return true;
+  SmallVector<unsigned> unitLoops =
+      ansor::getLoopsNeedingUnitInnerTile(dag, node);
+  return !unitLoops.empty() &&
+         llvm::all_of(unitLoops, [&](unsigned l) { return block[l] == 1; });
+}
+
+/// The operand index through which `node` reads its init fill, if any.
+std::optional<unsigned> ScriptBuilder::initOperand(unsigned node) const {
+  Operation *op = dag.getNode(node).op;
+  for (OpOperand &operand : op->getOpOperands()) {
+    Operation *def = operand.get().getDefiningOp();
+    for (const DAGNode &p : dag.getNodes())
+      if (p.op == def && p.isInit)
+        return operand.getOperandNumber();
+  }
+  return std::nullopt;
+}
+
+/// Inlined producers (tensor.pad or elementwise) of `node`, as (producer
+/// node, operand index of the consumer) pairs, deduplicated.
+SmallVector<std::pair<unsigned, unsigned>>
+ScriptBuilder::inlinedProducers(unsigned node) {
+  SmallVector<std::pair<unsigned, unsigned>> result;
+  Operation *op = dag.getNode(node).op;
+  for (OpOperand &operand : op->getOpOperands()) {
+    Operation *def = operand.get().getDefiningOp();
+    for (const DAGNode &p : dag.getNodes())
+      if (p.op == def && plans[p.index].inlined &&
+          llvm::none_of(result, [&](auto pr) { return pr.first == p.index; }))
+        result.push_back({p.index, operand.getOperandNumber()});
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Translation
+//===----------------------------------------------------------------------===//
+
+static int64_t product(ArrayRef<int64_t> values) {
+  int64_t result = 1;
+  for (int64_t v : values)
+    result *= v;
+  return result;
+}
+
+/// Takes handles to the inlined producers of `node` (recursively), reading
+/// them from the untiled `handle`: fusion consumes producer handles.
+SmallVector<std::pair<unsigned, std::string>>
+ScriptBuilder::takeInlinedProducers(unsigned node, const std::string &handle) {
+  SmallVector<std::pair<unsigned, std::string>> producers;
+  SmallVector<std::pair<unsigned, std::string>> worklist = {{node, handle}};
+  while (!worklist.empty()) {
+    auto [consumer, consumerHandle] = worklist.pop_back_val();
+    for (auto [producer, operand] : inlinedProducers(consumer)) {
+      if (llvm::any_of(producers, [&](auto &p) { return p.first == producer; }))
+        continue;
+      std::string h = producerOf(consumerHandle, operand);
+      producers.push_back({producer, h});
+      worklist.push_back({producer, h});
+    }
+  }
+  return producers;
+}
+
+/// Fuses inlined producers into every container, consumers before their
+/// producers. A linalg producer whose fused tile is small is vectorized.
+void ScriptBuilder::fuseInlined(
+    ArrayRef<std::pair<unsigned, std::string>> producers,
+    ArrayRef<std::string> containers, ArrayRef<int64_t> containerTile) {
+  if (containers.empty())
+    return;
+  for (auto &[producer, handle] : producers) {
+    std::string fused = fuseThrough(handle, containers);
+    auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(producer).op);
+    if (op && product(containerTile) <= kMaxVectorTileElements &&
+        llvm::all_of(op.getIndexingMapsArray(),
+                     [](AffineMap m) { return m.isProjectedPermutation(); }))
+      toVectorize.push_back(fused);
+  }
+}
+
+/// Fuses the init fill of `node` into `containers`, applies the cache write,
+/// and tiles the fill down to the node's register block for vectorization.
+void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
+                             ArrayRef<std::string> containers,
+                             ArrayRef<int64_t> block) {
+  if (containers.empty())
+    return;
+  std::string fill = fuseThrough(initHandle, containers);
+  if (plans[node].cacheWrite) {
+    // The output tile is accumulated in a fresh buffer and copied back when
+    // the tile is done; the fill now writes that buffer and stays scalar.
+    std::string buffer = fresh("buf"), newOps = fresh("alloc");
+    os << "  " << buffer << ", " << newOps
+       << " = transform.structured.bufferize_to_allocation " << fill
+       << " {bufferize_destination_only} : " << kAnyOp << "\n";
+    return;
+  }
+  const DAGNode &n = dag.getNode(node);
+  AffineMap initMap = n.initMaps.front();
+  SmallVector<int64_t> fillBlock;
+  for (unsigned dim = 0; dim < initMap.getNumResults(); ++dim)
+    fillBlock.push_back(block[initMap.getDimPosition(dim)]);
+  // Tile by the block; after fusion the fill's tile is the container's.
+  Tiled tiled = tileFor(fill, fillBlock);
+  if (product(fillBlock) <= kMaxVectorTileElements)
+    toVectorize.push_back(tiled.op);
+}
+
+void ScriptBuilder::translateTiled(unsigned node) {
+  const DAGNode &n = dag.getNode(node);
+  NodePlan &plan = plans[node];
+  LevelSizes sizes = levelSizes(node);
+  unsigned numS = sizes.spatial.size();
+  bool multiLevel = numS > 2;
+
+  // The root of the outer levels: the fused consumer if any, else the node.
+  std::optional<unsigned> consumer;
+  int64_t fuseLevel = 0;
+  if (plan.fusedConsumer) {
+    consumer = plan.fusedConsumer.getNode();
+    fuseLevel = *plan.fusedConsumer.getLevel().getSelected();
+  }
+  SmallVector<unsigned> spatialLoops;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (kind == LoopKind::S)
+      spatialLoops.push_back(loop);
+  // Sizes of `level` in the root's loop order; a fused consumer's loops are
+  // the node's spatial loops in order.
+  auto rootSizes = [&](unsigned level, function_ref<bool(unsigned)> keep) {
+    SmallVector<int64_t> out;
+    for (auto [index, loop] : llvm::enumerate(spatialLoops))
+      if (consumer)
+        out.push_back(keep(index) ? sizes.spatial[level][loop] : 0);
+    if (consumer)
+      return out;
+    out.assign(n.extents.size(), 0);
+    for (auto [index, loop] : llvm::enumerate(spatialLoops))
+      out[loop] = keep(index) ? sizes.spatial[level][loop] : 0;
+    return out;
+  };
+  auto nodeSizes = [&](ArrayRef<int64_t> perLoop) {
+    return SmallVector<int64_t>(perLoop.begin(), perLoop.end());
+  };
+
+  std::string root = match(consumer ? *consumer : node);
+  std::string nodeHandle;
+  std::optional<unsigned> initOp = initOperand(node);
+  // Handles to everything fused later, taken before the root is tiled.
+  SmallVector<std::pair<unsigned, std::string>> consumerProducers;
+  if (consumer) {
+    unsigned operand = 0;
+    for (OpOperand &use : dag.getNode(*consumer).op->getOpOperands())
+      if (use.get().getDefiningOp() == n.op)
+        operand = use.getOperandNumber();
+    nodeHandle = producerOf(root, operand);
+    for (auto &p : takeInlinedProducers(*consumer, root))
+      if (p.first != node)
+        consumerProducers.push_back(p);
+  } else {
+    nodeHandle = root;
+  }
+  SmallVector<std::pair<unsigned, std::string>> producers =
+      takeInlinedProducers(node, nodeHandle);
+  std::string initHandle =
+      initOp ? producerOf(nodeHandle, *initOp) : std::string();
+
+  // Level 0: the parallel loops, then the other outer spatial loops.
+  int64_t parallel = plan.parallel;
+  Tiled outer = tileForall(
+      root, rootSizes(0, [&](unsigned i) { return i < parallel; }));
+  Tiled outerSeq = tileFor(
+      outer.op, rootSizes(0, [&](unsigned i) { return i >= parallel; }));
+  SmallVector<std::string> containers = outer.loops;
+  llvm::append_range(containers, outerSeq.loops);
+  std::string rootOp = outerSeq.op;
+  // The root's tile extents after each level, per spatial loop.
+  auto tileAfter = [&](unsigned level) {
+    SmallVector<int64_t> out;
+    for (unsigned loop : spatialLoops) {
+      auto split = cast<SplitAttr>(plan.tile.getSplits()[loop]);
+      out.push_back(split.getInnerProduct(level + 1));
+    }
+    return out;
+  };
+
+  unsigned nextLevel = 1;
+  if (consumer) {
+    if (multiLevel && fuseLevel >= 1) {
+      Tiled l1 = tileFor(rootOp, rootSizes(1, [](unsigned) { return true; }));
+      llvm::append_range(containers, l1.loops);
+      rootOp = l1.op;
+      nextLevel = 2;
+    }
+    // The consumer's tile goes down to the register block and is vectorized.
+    SmallVector<int64_t> current = tileAfter(nextLevel - 1), blockSizes;
+    for (auto [index, loop] : llvm::enumerate(spatialLoops))
+      blockSizes.push_back(current[index] == sizes.block[loop]
+                               ? 0
+                               : sizes.block[loop]);
+    nodeHandle = fuseThrough(nodeHandle, containers);
+    fuseInlined(consumerProducers, containers, current);
+    Tiled consumerBlock = tileFor(rootOp, blockSizes);
+    SmallVector<int64_t> consumerBlockExtents;
+    for (unsigned loop : spatialLoops)
+      consumerBlockExtents.push_back(sizes.block[loop]);
+    if (plan.vectorize && product(consumerBlockExtents) <= kMaxVectorTileElements)
+      toVectorize.push_back(consumerBlock.op);
+    rootOp = nodeHandle;
+  }
+
+  // The node's own spatial levels down to (but excluding) the register
+  // block's enclosing level; reductions are tiled after the first.
+  SmallVector<std::string> nodeContainers = containers;
+  if (multiLevel && nextLevel == 1) {
+    Tiled l1 = tileFor(rootOp, nodeSizes(sizes.spatial[1]));
+    llvm::append_range(nodeContainers, l1.loops);
+    rootOp = l1.op;
+  }
+  // Inlined producers go into every spatial container; the init only into
+  // the containers its consumer does not carry as a loop value.
+  SmallVector<int64_t> innerTile = multiLevel ? SmallVector<int64_t>(
+                                                    n.extents.size(), 1)
+                                              : sizes.block;
+  if (multiLevel)
+    for (auto [loop, attr] : llvm::enumerate(plan.tile.getSplits()))
+      innerTile[loop] =
+          n.kinds[loop] == LoopKind::S
+              ? cast<SplitAttr>(attr).getInnerProduct(2)
+              : n.extents[loop];
+  fuseInlined(producers, nodeContainers, innerTile);
+  if (initOp) {
+    SmallVector<std::string> initContainers =
+        consumer ? containers : SmallVector<std::string>(outer.loops);
+    fuseInit(node, initHandle, initContainers, sizes.block);
+  }
+
+  if (multiLevel) {
+    Tiled r0 = tileFor(rootOp, nodeSizes(sizes.reduction[0]));
+    Tiled l2 = tileFor(r0.op, nodeSizes(sizes.spatial[2]));
+    for (unsigned loop : spatialLoops)
+      if (sizes.spatial[2][loop] != 0)
+        l2.tripCounts.push_back(
+            cast<SplitAttr>(plan.tile.getSplits()[loop]).getFactors()[2]);
+    rootOp = l2.op;
+    toUnroll.push_back({l2, plan.unrollMaxStep});
+  }
+  if (plan.vectorize && canVectorize(node, sizes.block)) {
+    if (!ansor::getLoopsNeedingUnitInnerTile(dag, node).empty())
+      rootOp = decompose(rootOp);
+    toVectorize.push_back(rootOp);
+  }
+}
+
+void ScriptBuilder::translateRfactor(unsigned node) {
+  const DAGNode &n = dag.getNode(node);
+  RfactorOp rfactor = plans[node].rfactor;
+  unsigned loop = rfactor.getLoop();
+  int64_t partials = rfactor.getSplit().getFactors().front();
+  std::string handle = match(node);
+  SmallVector<std::pair<unsigned, std::string>> producers =
+      takeInlinedProducers(node, handle);
+  SmallVector<int64_t> threads(n.extents.size(), 0);
+  threads[loop] = partials;
+  std::string fill = fresh("rf_fill"), split = fresh("rf_split"),
+              combine = fresh("rf_combine"), forall = fresh("rf_forall");
+  os << "  " << fill << ", " << split << ", " << combine << ", " << forall
+     << " = transform.structured.tile_reduction_using_forall " << handle
+     << " by num_threads = " << sizeList(threads) << " : (" << kAnyOp
+     << ") -> (" << typeList(4) << ")\n";
+  SmallVector<int64_t> block(n.extents);
+  block[loop] /= partials;
+  fuseInlined(producers, {forall}, block);
+  if (canVectorize(node, block))
+    toVectorize.push_back(split);
+}
+
+void ScriptBuilder::finish() {
+  for (const std::string &handle : toVectorize)
+    vectorize(handle);
+  for (auto &[loops, maxStep] : toUnroll)
+    unroll(loops, maxStep);
+  os << R"(  transform.apply_patterns to %func {
+    transform.apply_patterns.vector.reduction_to_contract
+    transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+    transform.apply_patterns.vector.transfer_permutation_patterns
+    transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  transform.apply_cse to %func : !transform.any_op
+  %all_loops = transform.structured.match ops{["scf.for"]} in %func : (!transform.any_op) -> !transform.any_op
+  transform.foreach %all_loops : !transform.any_op {
+  ^bb0(%loop: !transform.any_op):
+    transform.loop.hoist_loop_invariant_subsets %loop : !transform.any_op
+  }
+  transform.apply_patterns to %func {
+    transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+    transform.apply_patterns.vector.lower_outerproduct
+    transform.apply_patterns.vector.transfer_permutation_patterns
+    transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
+    transform.apply_patterns.vector.lower_transpose lowering_strategy = "eltwise"
+    transform.apply_patterns.vector.lower_shape_cast
+    transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  transform.apply_cse to %func : !transform.any_op
+)";
+}
+
+FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
+  if (!schedule.isComplete())
+    return schedule.emitOpError()
+           << "has unset tunables: sample or tune it before applying it";
+  if (failed(collectPlans()))
+    return failure();
+  os << "transform.named_sequence @" << sequenceName
+     << "(%root: !transform.any_op {transform.readonly}) {\n";
+  os << "  %func = transform.structured.match ops{[\"func.func\"]} "
+        "attributes{sym_name = \""
+     << schedule.getFunc() << "\"} in %root : (" << kAnyOp << ") -> "
+     << kAnyOp << "\n";
+  // Consumers before producers: fusion pulls producers into consumer tiles.
+  for (int node = dag.size() - 1; node >= 0; --node) {
+    const NodePlan &plan = plans[node];
+    if (plan.rfactor)
+      translateRfactor(node);
+    else if (plan.tile)
+      translateTiled(node);
+  }
+  finish();
+  os << "  transform.yield\n}\n";
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+FailureOr<std::string> mlir::sched::buildTransformScript(ScheduleOp schedule,
+                                                         func::FuncOp payload,
+                                                         StringRef name) {
+  FailureOr<ComputeDAG> dag = ComputeDAG::build(payload);
+  if (failed(dag))
+    return failure();
+  return ScriptBuilder(schedule, *dag).build(name);
+}
+
+FailureOr<OwningOpRef<ModuleOp>>
+mlir::sched::parseTransformLibrary(MLIRContext *ctx,
+                                   ArrayRef<std::string> sequences,
+                                   ArrayRef<std::string> names) {
+  std::string text = "module attributes {transform.with_named_sequence} {\n";
+  for (const std::string &sequence : sequences)
+    text += sequence;
+  text += "transform.named_sequence @__transform_main(%root: "
+          "!transform.any_op {transform.readonly}) {\n";
+  for (const std::string &name : names)
+    text += "  transform.include @" + name +
+            " failures(propagate) (%root) : (!transform.any_op) -> ()\n";
+  text += "  transform.yield\n}\n}\n";
+  LLVM_DEBUG(llvm::dbgs() << text);
+  OwningOpRef<ModuleOp> library = parseSourceString<ModuleOp>(text, ctx);
+  if (!library)
+    return failure();
+  return library;
+}
+
+FailureOr<func::FuncOp> mlir::sched::resolvePayload(ScheduleOp schedule,
+                                                    ModuleOp module) {
+  auto func = module.lookupSymbol<func::FuncOp>(schedule.getFunc());
+  if (!func)
+    return schedule.emitOpError()
+           << "names payload func @" << schedule.getFunc()
+           << ", which is not in the module";
+  FailureOr<ComputeDAG> dag = ComputeDAG::build(func);
+  if (failed(dag))
+    return failure();
+  ArrayAttr expected = dag->getNodeAttrs(module.getContext());
+  if (expected != schedule.getNodes())
+    return schedule.emitOpError()
+           << "does not match payload func @" << schedule.getFunc()
+           << ": its nodes are " << expected;
+  dag->tagPayload();
+  return func;
+}
+
+LogicalResult mlir::sched::materializeSchedules(ModuleOp module) {
+  SmallVector<ScheduleOp> schedules(module.getOps<ScheduleOp>());
+  llvm::StringMap<ScheduleOp> byFunc;
+  SmallVector<std::string> sequences, names;
+  for (ScheduleOp schedule : schedules) {
+    auto [it, inserted] = byFunc.try_emplace(schedule.getFunc(), schedule);
+    if (!inserted)
+      return schedule.emitOpError()
+             << "is a second schedule for @" << schedule.getFunc()
+             << " (the first is @" << it->second.getSymName()
+             << "): materialization applies exactly one per func";
+    FailureOr<func::FuncOp> payload = resolvePayload(schedule, module);
+    if (failed(payload))
+      return failure();
+    std::string name = ("apply_" + schedule.getSymName()).str();
+    FailureOr<std::string> script =
+        buildTransformScript(schedule, *payload, name);
+    if (failed(script))
+      return failure();
+    sequences.push_back(*script);
+    names.push_back(name);
+  }
+  if (schedules.empty())
+    return success();
+  FailureOr<OwningOpRef<ModuleOp>> library =
+      parseTransformLibrary(module.getContext(), sequences, names);
+  if (failed(library))
+    return module.emitError() << "internal error: generated Transform script "
+                                 "does not parse";
+  auto main = (*library)->lookupSymbol<transform::NamedSequenceOp>(
+      "__transform_main");
+  for (ScheduleOp schedule : schedules)
+    schedule.erase();
+  if (failed(transform::applyTransformNamedSequence(
+          module, main, **library, transform::TransformOptions())))
+    return module.emitError() << "applying the schedule failed";
+  module.walk([](Operation *op) { op->removeAttr(ansor::kNodeAttrName); });
+  return success();
+}

@@ -1,0 +1,135 @@
+//===- InitRules.cpp - random annotation of sketches ----------------------===//
+
+#include "ansor/Search/InitRules.h"
+#include "ansor/Search/Factorization.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+using namespace mlir::sched;
+
+template <typename T>
+static const T &pickOne(ArrayRef<T> values, std::mt19937 &rng) {
+  std::uniform_int_distribution<size_t> pick(0, values.size() - 1);
+  return values[pick(rng)];
+}
+
+static FailureOr<SplitAttr> sampleSplit(SplitAttr split, std::mt19937 &rng,
+                                        int64_t maxInnermost) {
+  SmallVector<int64_t> factors(split.getFactors());
+  if (!sampleFactorization(factors, split.getExtent(), maxInnermost, rng))
+    return failure();
+  return SplitAttr::get(split.getContext(), factors, split.getExtent());
+}
+
+static ChoiceAttr select(ChoiceAttr choice, int64_t value) {
+  return ChoiceAttr::get(choice.getContext(), value, choice.getDomain());
+}
+
+static ChoiceAttr sampleChoice(ChoiceAttr choice, std::mt19937 &rng) {
+  return select(choice, pickOne(choice.getDomain(), rng));
+}
+
+/// InitParallel: among the parallel loop counts whose outer tile loops give
+/// enough iterations, pick one at random.
+static ChoiceAttr sampleParallel(ParallelOp op, ChoiceAttr choice,
+                                 std::mt19937 &rng,
+                                 const SampleOptions &options) {
+  auto schedule = op->getParentOfType<ScheduleOp>();
+  TileOp tile;
+  for (auto candidate : schedule.getBody().getOps<TileOp>())
+    if (candidate.getNode() == op.getNode())
+      tile = candidate;
+  if (!tile)
+    return sampleChoice(choice, rng);
+  NodeAttr node = schedule.getNode(op.getNode());
+  SmallVector<int64_t> outer;
+  for (auto [attr, kind] : llvm::zip_equal(tile.getSplits(), node.getKinds())) {
+    auto split = cast<SplitAttr>(attr);
+    if (kind == LoopKind::S)
+      outer.push_back(split.isComplete() ? split.getFactors().front() : 1);
+  }
+  SmallVector<int64_t> good;
+  for (int64_t count : choice.getDomain()) {
+    int64_t iterations = 1;
+    for (int64_t i = 0; i < count && i < (int64_t)outer.size(); ++i)
+      iterations *= outer[i];
+    if (iterations >= options.minParallelIterations)
+      good.push_back(count);
+  }
+  if (good.empty())
+    return sampleChoice(choice, rng);
+  return select(choice, pickOne(ArrayRef(good), rng));
+}
+
+static LogicalResult annotateStep(Operation *step, std::mt19937 &rng,
+                                  const SampleOptions &options) {
+  if (auto tile = dyn_cast<TileOp>(step)) {
+    SmallVector<Attribute> splits;
+    for (auto [index, attr] : llvm::enumerate(tile.getSplits())) {
+      FailureOr<SplitAttr> split =
+          sampleSplit(cast<SplitAttr>(attr), rng, options.maxInnermostFactor);
+      if (failed(split))
+        return tile.emitOpError() << "split #" << index
+                                  << " has no factorization with an innermost "
+                                     "factor of at most "
+                                  << options.maxInnermostFactor;
+      splits.push_back(*split);
+    }
+    tile.setSplitsAttr(ArrayAttr::get(tile.getContext(), splits));
+    return success();
+  }
+  if (auto rfactor = dyn_cast<RfactorOp>(step)) {
+    // The inner part of an rfactor is a sequential reduction; any divisor.
+    FailureOr<SplitAttr> split =
+        sampleSplit(rfactor.getSplit(), rng, rfactor.getSplit().getExtent());
+    if (failed(split))
+      return rfactor.emitOpError() << "rfactor split has no factorization";
+    rfactor.setSplitAttr(*split);
+    return success();
+  }
+  if (auto fuse = dyn_cast<FuseConsumerOp>(step)) {
+    if (!fuse.getLevel().isComplete())
+      fuse.setLevelAttr(sampleChoice(fuse.getLevel(), rng));
+    return success();
+  }
+  if (auto parallel = dyn_cast<ParallelOp>(step)) {
+    if (!parallel.getLoops().isComplete())
+      parallel.setLoopsAttr(
+          sampleParallel(parallel, parallel.getLoops(), rng, options));
+    return success();
+  }
+  if (auto unroll = dyn_cast<UnrollOp>(step)) {
+    if (!unroll.getMaxStep().isComplete())
+      unroll.setMaxStepAttr(sampleChoice(unroll.getMaxStep(), rng));
+    return success();
+  }
+  return success();
+}
+
+LogicalResult mlir::ansor::annotateSchedule(ScheduleOp schedule,
+                                            std::mt19937 &rng,
+                                            const SampleOptions &options) {
+  // Tiles first: parallel choices depend on the sampled tile sizes.
+  for (auto tile : schedule.getBody().getOps<TileOp>())
+    if (failed(annotateStep(tile, rng, options)))
+      return failure();
+  for (Operation &step : schedule.getBody().front())
+    if (!isa<TileOp>(step) && failed(annotateStep(&step, rng, options)))
+      return failure();
+  return success();
+}
+
+bool mlir::ansor::resampleStep(Operation *step, Operation *sketchStep,
+                               std::mt19937 &rng,
+                               const SampleOptions &options) {
+  // Reset to the sketch's values, then annotate again.
+  step->setAttrs(sketchStep->getAttrDictionary());
+  bool hasTunable = false;
+  step->getAttrDictionary().walk([&](Attribute attr) {
+    if (auto split = dyn_cast<SplitAttr>(attr))
+      hasTunable |= !split.isComplete();
+    if (auto choice = dyn_cast<ChoiceAttr>(attr))
+      hasTunable |= !choice.isComplete();
+  });
+  return hasTunable && succeeded(annotateStep(step, rng, options));
+}

@@ -1,0 +1,138 @@
+//===- Sketch.cpp - sketch states and their sched IR ----------------------===//
+
+#include "ansor/Search/Sketch.h"
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+using sched::LoopKind;
+
+SketchState SketchState::initial(const ComputeDAG &dag) {
+  SketchState state;
+  state.nodes.resize(dag.size());
+  state.current = static_cast<int>(dag.size()) - 1;
+  return state;
+}
+
+ArrayRef<LoopKind> mlir::ansor::getCPUTileStructure() {
+  static constexpr LoopKind kStructure[] = {LoopKind::S, LoopKind::S,
+                                            LoopKind::R, LoopKind::S,
+                                            LoopKind::R, LoopKind::S};
+  return kStructure;
+}
+
+/// Ansor's `auto_unroll_max_step` candidates on CPU.
+static constexpr int64_t kUnrollSteps[] = {0, 16, 64, 512};
+
+namespace {
+/// Emits the steps of one sketch into a schedule body.
+class SketchEmitter {
+public:
+  SketchEmitter(OpBuilder &builder, Location loc, const ComputeDAG &dag)
+      : b(builder), loc(loc), dag(dag), ctx(builder.getContext()) {}
+
+  void emitNode(const SketchState &state, unsigned index);
+
+private:
+  sched::ChoiceAttr unsetChoice(ArrayRef<int64_t> domain) {
+    return sched::ChoiceAttr::get(ctx, std::nullopt, domain);
+  }
+  void emitTile(unsigned index, ArrayRef<LoopKind> structure,
+                ArrayRef<unsigned> unitInnerLoops = {});
+  void emitAnnotations(unsigned index, bool vectorize, bool unroll);
+
+  OpBuilder &b;
+  Location loc;
+  const ComputeDAG &dag;
+  MLIRContext *ctx;
+};
+} // namespace
+
+void SketchEmitter::emitTile(unsigned index, ArrayRef<LoopKind> structure,
+                             ArrayRef<unsigned> unitInnerLoops) {
+  const DAGNode &node = dag.getNode(index);
+  auto structureAttr = sched::StructureAttr::get(ctx, structure);
+  SmallVector<Attribute> splits;
+  for (auto [loop, extent, kind] :
+       llvm::enumerate(node.extents, node.kinds)) {
+    SmallVector<int64_t> factors(structureAttr.count(kind),
+                                 sched::SplitAttr::kUnset);
+    // Structural, not tunable: a unit innermost tile on these loops makes
+    // the register block a 1-D convolution, which vectorizes.
+    if (llvm::is_contained(unitInnerLoops, loop))
+      factors.back() = 1;
+    splits.push_back(sched::SplitAttr::get(ctx, factors, extent));
+  }
+  sched::TileOp::create(b, loc, index, structureAttr, b.getArrayAttr(splits));
+}
+
+void SketchEmitter::emitAnnotations(unsigned index, bool vectorize,
+                                    bool unroll) {
+  const DAGNode &node = dag.getNode(index);
+  SmallVector<int64_t> parallelDomain;
+  for (int64_t n = 1, e = node.numLoops(LoopKind::S); n <= e; ++n)
+    parallelDomain.push_back(n);
+  if (!parallelDomain.empty())
+    sched::ParallelOp::create(b, loc, index, unsetChoice(parallelDomain));
+  if (vectorize)
+    sched::VectorizeOp::create(b, loc, index);
+  if (unroll)
+    sched::UnrollOp::create(b, loc, index, unsetChoice(kUnrollSteps));
+}
+
+void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  const NodeSketch &decision = state.nodes[index];
+  if (node.isInit || decision.fusedIntoProducer)
+    return;
+  if (decision.inlined) {
+    sched::InlineOp::create(b, loc, index);
+    return;
+  }
+  if (decision.rfactor) {
+    int64_t extent = node.extents[decision.rfactorLoop];
+    sched::RfactorOp::create(
+        b, loc, index, decision.rfactorLoop,
+        sched::SplitAttr::get(ctx, {sched::SplitAttr::kUnset,
+                                    sched::SplitAttr::kUnset},
+                              extent));
+    return;
+  }
+  bool isLinalg = isa<linalg::LinalgOp>(node.op);
+  if (decision.multiLevelTiled) {
+    if (decision.cacheWrite)
+      sched::CacheWriteOp::create(b, loc, index);
+    emitTile(index, getCPUTileStructure(),
+             getLoopsNeedingUnitInnerTile(dag, index));
+    if (decision.fusedConsumer)
+      sched::FuseConsumerOp::create(b, loc, *decision.fusedConsumer, index,
+                                    unsetChoice({0, 1}));
+    emitAnnotations(index, /*vectorize=*/true, /*unroll=*/true);
+    return;
+  }
+  // Skip: the node keeps its loop nest, split once for the parallel outer
+  // part and the vectorized inner part; reductions stay innermost, whole.
+  SmallVector<LoopKind> structure = {LoopKind::S, LoopKind::S};
+  if (node.numLoops(LoopKind::R) > 0)
+    structure.push_back(LoopKind::R);
+  emitTile(index, structure);
+  emitAnnotations(index, /*vectorize=*/isLinalg, /*unroll=*/false);
+}
+
+sched::ScheduleOp mlir::ansor::buildSketchOp(OpBuilder &builder, Location loc,
+                                             const ComputeDAG &dag,
+                                             const SketchState &state,
+                                             StringRef name,
+                                             const Target &target) {
+  OpBuilder::InsertionGuard guard(builder);
+  SmallVector<StringRef> rules(state.rules.begin(), state.rules.end());
+  auto schedule = sched::ScheduleOp::create(
+      builder, loc, name, dag.getFunc().getSymName(), target.str(),
+      dag.getNodeAttrs(builder.getContext()), builder.getStrArrayAttr(rules));
+  builder.setInsertionPointToStart(&schedule.getBody().emplaceBlock());
+  SketchEmitter emitter(builder, loc, dag);
+  for (unsigned index = 0; index < dag.size(); ++index)
+    emitter.emitNode(state, index);
+  return schedule;
+}

@@ -1,0 +1,241 @@
+//===- SketchRules.cpp - Ansor's sketch derivation rules ------------------===//
+
+#include "ansor/Search/SketchRules.h"
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "ansor-sketch-rules"
+
+using namespace mlir;
+using namespace mlir::ansor;
+using sched::LoopKind;
+
+/// The state after deciding `node`, moving on to the node before it.
+static SketchState advance(const SketchState &state, StringRef rule) {
+  SketchState next = state;
+  next.rules.push_back(rule.str());
+  --next.current;
+  return next;
+}
+
+namespace {
+
+/// AlwaysInline: a strictly inlinable node that is not an output is
+/// recomputed inside its consumers.
+class AlwaysInlineRule : public SketchRule {
+public:
+  StringRef name() const override { return "AlwaysInline"; }
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &,
+                        unsigned node) const override {
+    const DAGNode &n = dag.getNode(node);
+    return isStrictlyInlinable(dag, node) && !n.isOutput && !n.isInit &&
+                   !n.consumers.empty()
+               ? RuleCondition::ApplyAndSkipRest
+               : RuleCondition::Skip;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &, const SketchState &state,
+                                 unsigned node) const override {
+    SketchState next = advance(state, name());
+    next.nodes[node].inlined = true;
+    return {next};
+  }
+};
+
+/// AddRfactor: a reduction with too little spatial parallelism is factored.
+class AddRfactorRule : public SketchRule {
+public:
+  explicit AddRfactorRule(unsigned cores) : cores(cores) {}
+  StringRef name() const override { return "AddRfactor"; }
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &state,
+                        unsigned node) const override {
+    return needsRfactor(dag, node, cores) && !state.nodes[node].cacheWrite
+               ? RuleCondition::Apply
+               : RuleCondition::Skip;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &dag,
+                                 const SketchState &state,
+                                 unsigned node) const override {
+    const DAGNode &n = dag.getNode(node);
+    // Factor the longest reduction loop.
+    unsigned loop = 0;
+    int64_t longest = 0;
+    for (auto [index, kind] : llvm::enumerate(n.kinds))
+      if (kind == LoopKind::R && n.extents[index] > longest) {
+        longest = n.extents[index];
+        loop = index;
+      }
+    // A prime (or unit) extent has no nontrivial split.
+    if (longest < 4)
+      return {};
+    SketchState next = advance(state, name());
+    next.nodes[node].rfactor = true;
+    next.nodes[node].rfactorLoop = loop;
+    return {next};
+  }
+
+private:
+  unsigned cores;
+};
+
+/// AddCacheWrite: a multi-level tiled node accumulates its tiles in a local
+/// buffer, fused back at the outer tile level. Unlike TVM we also derive it
+/// when an elementwise consumer could be fused, so the unfused variant is in
+/// the search space too.
+class AddCacheWriteRule : public SketchRule {
+public:
+  StringRef name() const override { return "AddCacheWrite"; }
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &,
+                        unsigned node) const override {
+    // The local accumulator starts from the node's init fill.
+    bool hasInit = llvm::any_of(dag.getNode(node).producers, [&](unsigned p) {
+      return dag.getNode(p).isInit;
+    });
+    return needsMultiLevelTiling(dag, node) && hasInit ? RuleCondition::Apply
+                                                       : RuleCondition::Skip;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &, const SketchState &state,
+                                 unsigned node) const override {
+    SketchState next = advance(state, name());
+    next.nodes[node].cacheWrite = true;
+    next.nodes[node].multiLevelTiled = true;
+    next.rules.push_back("MultiLevelTiling");
+    return {next};
+  }
+};
+
+/// MultiLevelTilingWithFusion: tile with the CPU structure and compute the
+/// elementwise consumer inside the tiles.
+class MultiLevelTilingWithFusionRule : public SketchRule {
+public:
+  StringRef name() const override { return "MultiLevelTilingWithFusion"; }
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &state,
+                        unsigned node) const override {
+    std::optional<unsigned> consumer =
+        getSingleElementwiseMatchedConsumer(dag, node);
+    return needsMultiLevelTiling(dag, node) && consumer &&
+                   !state.nodes[*consumer].inlined
+               ? RuleCondition::ApplyAndSkipRest
+               : RuleCondition::Skip;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &dag,
+                                 const SketchState &state,
+                                 unsigned node) const override {
+    unsigned consumer = *getSingleElementwiseMatchedConsumer(dag, node);
+    SketchState next = advance(state, name());
+    next.nodes[node].multiLevelTiled = true;
+    next.nodes[node].fusedConsumer = consumer;
+    next.nodes[consumer].fusedIntoProducer = true;
+    return {next};
+  }
+};
+
+/// MultiLevelTiling: tile with the CPU structure.
+class MultiLevelTilingRule : public SketchRule {
+public:
+  StringRef name() const override { return "MultiLevelTiling"; }
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &,
+                        unsigned node) const override {
+    return needsMultiLevelTiling(dag, node) ? RuleCondition::ApplyAndSkipRest
+                                            : RuleCondition::Skip;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &, const SketchState &state,
+                                 unsigned node) const override {
+    SketchState next = advance(state, name());
+    next.nodes[node].multiLevelTiled = true;
+    return {next};
+  }
+};
+
+/// Skip: leave the node's structure alone (annotations still apply).
+class SkipRule : public SketchRule {
+public:
+  StringRef name() const override { return "Skip"; }
+  RuleCondition matches(const ComputeDAG &, const SketchState &,
+                        unsigned) const override {
+    return RuleCondition::ApplyAndSkipRest;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &, const SketchState &state,
+                                 unsigned) const override {
+    SketchState next = state;
+    --next.current;
+    return {next};
+  }
+};
+
+} // namespace
+
+SketchRuleList mlir::ansor::getCPUSketchRules(const Target &target) {
+  SketchRuleList rules;
+  rules.push_back(std::make_unique<AlwaysInlineRule>());
+  rules.push_back(std::make_unique<AddRfactorRule>(target.numCores));
+  rules.push_back(std::make_unique<AddCacheWriteRule>());
+  rules.push_back(std::make_unique<MultiLevelTilingWithFusionRule>());
+  rules.push_back(std::make_unique<MultiLevelTilingRule>());
+  rules.push_back(std::make_unique<SkipRule>());
+  return rules;
+}
+
+FailureOr<SmallVector<SketchState>>
+mlir::ansor::generateSketches(const ComputeDAG &dag,
+                              const SketchRuleList &rules, std::string &error,
+                              unsigned maxSketches) {
+  SmallVector<SketchState> pending = {SketchState::initial(dag)};
+  SmallVector<SketchState> done;
+  while (!pending.empty()) {
+    SketchState state = pending.pop_back_val();
+    if (state.current < 0) {
+      done.push_back(std::move(state));
+      if (done.size() > maxSketches) {
+        error = "more than " + std::to_string(maxSketches) +
+                " sketches derived";
+        return failure();
+      }
+      continue;
+    }
+    unsigned node = state.current;
+    // An init fill and a consumer already fused into its producer take no
+    // decision of their own.
+    if (dag.getNode(node).isInit || state.nodes[node].fusedIntoProducer) {
+      --state.current;
+      pending.push_back(std::move(state));
+      continue;
+    }
+    SmallVector<SketchState> derived;
+    for (const auto &rule : rules) {
+      RuleCondition condition = rule->matches(dag, state, node);
+      if (condition == RuleCondition::Skip)
+        continue;
+      LLVM_DEBUG(llvm::dbgs() << "node " << node << ": " << rule->name()
+                              << "\n");
+      llvm::append_range(derived, rule->apply(dag, state, node));
+      if (condition == RuleCondition::ApplyAndSkipRest)
+        break;
+    }
+    // Depth-first, in rule order.
+    for (SketchState &next : llvm::reverse(derived))
+      pending.push_back(std::move(next));
+  }
+  return done;
+}
+
+FailureOr<SmallVector<sched::ScheduleOp>>
+mlir::ansor::deriveSketchOps(func::FuncOp func, const Target &target,
+                             OpBuilder &builder) {
+  FailureOr<ComputeDAG> dag = ComputeDAG::build(func);
+  if (failed(dag))
+    return failure();
+  dag->tagPayload();
+  std::string error;
+  FailureOr<SmallVector<SketchState>> sketches =
+      generateSketches(*dag, getCPUSketchRules(target), error);
+  if (failed(sketches))
+    return func.emitError() << "sketch derivation failed: " << error;
+  SmallVector<sched::ScheduleOp> ops;
+  for (auto [index, sketch] : llvm::enumerate(*sketches)) {
+    std::string name =
+        (func.getSymName() + "_sketch" + Twine(index)).str();
+    ops.push_back(
+        buildSketchOp(builder, func.getLoc(), *dag, sketch, name, target));
+  }
+  return ops;
+}

@@ -1,0 +1,90 @@
+//===- Target.cpp - the machine a schedule is tuned for -------------------===//
+
+#include "ansor/Target/Target.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+static std::string hostFeatures() {
+  SmallVector<std::string> enabled;
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    if (feature.getValue())
+      enabled.push_back("+" + feature.getKey().str());
+  llvm::sort(enabled);
+  return llvm::join(enabled, ",");
+}
+
+static unsigned vectorBitsOf(StringRef features) {
+  SmallVector<StringRef> list;
+  features.split(list, ',');
+  if (llvm::is_contained(list, "+avx512f"))
+    return 512;
+  if (llvm::is_contained(list, "+avx"))
+    return 256;
+  return 128;
+}
+
+Target Target::host() {
+  Target target;
+  target.triple = llvm::sys::getProcessTriple();
+  target.cpu = llvm::sys::getHostCPUName().str();
+  target.features = hostFeatures();
+  target.numCores = std::max(1u, llvm::get_physical_cores() > 0
+                                     ? unsigned(llvm::get_physical_cores())
+                                     : llvm::hardware_concurrency().compute_thread_count());
+  target.vectorBits = vectorBitsOf(target.features);
+  return target;
+}
+
+FailureOr<Target> Target::parse(StringRef text, std::string &error) {
+  text = text.trim();
+  if (text == "host" || text.empty())
+    return host();
+  SmallVector<StringRef> words;
+  text.split(words, ' ', -1, /*KeepEmpty=*/false);
+  if (words.empty() || words.front() != "llvm") {
+    error = "target must start with 'llvm' (or be 'host'), got '" +
+            text.str() + "'";
+    return failure();
+  }
+  // Features are not printed: a target names its CPU, and code for it is
+  // generated with the features the host reports when the CPU matches.
+  Target target;
+  Target hostTarget = host();
+  for (StringRef word : ArrayRef(words).drop_front()) {
+    auto [key, value] = word.split('=');
+    unsigned number = 0;
+    if (key == "-mtriple") {
+      target.triple = value.str();
+    } else if (key == "-mcpu") {
+      target.cpu = value.str();
+    } else if (key == "-num-cores" && !value.getAsInteger(10, number) &&
+               number > 0) {
+      target.numCores = number;
+    } else if (key == "-vector-bits" && !value.getAsInteger(10, number) &&
+               (number == 128 || number == 256 || number == 512)) {
+      target.vectorBits = number;
+    } else {
+      error = "unknown or malformed target option '" + word.str() + "'";
+      return failure();
+    }
+  }
+  if (target.triple.empty() || target.cpu.empty()) {
+    error = "target needs -mtriple and -mcpu";
+    return failure();
+  }
+  if (target.cpu == hostTarget.cpu && target.triple == hostTarget.triple)
+    target.features = hostTarget.features;
+  return target;
+}
+
+std::string Target::str() const {
+  return "llvm -mtriple=" + triple + " -mcpu=" + cpu +
+         " -num-cores=" + std::to_string(numCores) +
+         " -vector-bits=" + std::to_string(vectorBits);
+}

@@ -1,0 +1,133 @@
+// RUN: ansor-opt %s --split-input-file \
+// RUN:   --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256'" \
+// RUN:   | FileCheck %s
+
+// Matmul: AddCacheWrite branches, then MultiLevelTiling (SSRSRS).
+// CHECK-LABEL: func.func @matmul
+// CHECK:         linalg.fill {sched.node = 0 : i64}
+// CHECK:         linalg.matmul {sched.node = 1 : i64}
+// CHECK:       sched.schedule @matmul_sketch0 for @matmul
+// CHECK-SAME:    nodes [#sched.node<"linalg.fill", [128, 64], [S, S]>, #sched.node<"linalg.matmul", [128, 64, 256], [S, S, R]>]
+// CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
+// CHECK-NEXT:    sched.cache_write node 1
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[?, ?, ?, ?] of 128>, #sched.split<[?, ?, ?, ?] of 64>, #sched.split<[?, ?] of 256>]
+// CHECK-NEXT:    sched.parallel node 1 loops <? in [1, 2]>
+// CHECK-NEXT:    sched.vectorize node 1
+// CHECK-NEXT:    sched.unroll node 1 max_step <? in [0, 16, 64, 512]>
+// CHECK-NEXT:  }
+// CHECK:       sched.schedule @matmul_sketch1 for @matmul
+// CHECK-SAME:    rules ["MultiLevelTiling"]
+// CHECK-NOT:     sched.cache_write
+// CHECK:         sched.tile node 1 structure <[S, S, R, S, R, S]>
+// CHECK-NOT:   sched.schedule
+func.func @matmul(%a: tensor<128x256xf32>, %b: tensor<256x64xf32>) -> tensor<128x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<128x64xf32>) -> tensor<128x64xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<128x256xf32>, tensor<256x64xf32>)
+      outs(%acc : tensor<128x64xf32>) -> tensor<128x64xf32>
+  return %c : tensor<128x64xf32>
+}
+
+// -----
+
+// Matmul + ReLU: the cache-write sketch (ReLU on its own) and the fused one.
+// CHECK-LABEL: sched.schedule @matmul_relu_sketch0
+// CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
+// CHECK:         sched.cache_write node 1
+// CHECK:         sched.tile node 1 structure <[S, S, R, S, R, S]>
+// CHECK:         sched.tile node 2 structure <[S, S]> splits [#sched.split<[?, ?] of 64>, #sched.split<[?, ?] of 32>]
+// CHECK-NEXT:    sched.parallel node 2 loops <? in [1, 2]>
+// CHECK-NEXT:    sched.vectorize node 2
+// CHECK-LABEL: sched.schedule @matmul_relu_sketch1
+// CHECK-SAME:    rules ["MultiLevelTilingWithFusion"]
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R, S, R, S]>
+// CHECK-NEXT:    sched.fuse_consumer node 2 into 1 at <? in [0, 1]>
+// CHECK-NOT:     sched.tile node 2
+func.func @matmul_relu(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>) -> tensor<64x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x16xf32>, tensor<16x32xf32>)
+      outs(%acc : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %m = arith.maximumf %x, %zero : f32
+      linalg.yield %m : f32
+  } -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
+
+// -----
+
+// Conv2d + bias + ReLU with its pad: the pad is inlined, the conv tiled with
+// a unit innermost tile on output height and filter height (so its register
+// block is a 1-D convolution), the tail fused or left on its own.
+// CHECK-LABEL: func.func @conv
+// CHECK:         tensor.pad
+// CHECK:         {sched.node = 0 : i64}
+// CHECK-LABEL: sched.schedule @conv_sketch0
+// CHECK-SAME:    nodes [#sched.node<"tensor.pad", [1, 10, 10, 8], [S, S, S, S]>, #sched.node<"linalg.fill", [1, 8, 8, 16], [S, S, S, S]>, #sched.node<"linalg.conv_2d_nhwc_hwcf", [1, 8, 8, 16, 3, 3, 8], [S, S, S, S, R, R, R]>, #sched.node<"linalg.generic", [1, 8, 8, 16], [S, S, S, S]>]
+// CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling", "AlwaysInline"]
+// CHECK-NEXT:    sched.inline node 0
+// CHECK-NEXT:    sched.cache_write node 2
+// CHECK-NEXT:    sched.tile node 2 structure <[S, S, R, S, R, S]> splits [#sched.split<[?, ?, ?, ?] of 1>, #sched.split<[?, ?, ?, 1] of 8>, #sched.split<[?, ?, ?, ?] of 8>, #sched.split<[?, ?, ?, ?] of 16>, #sched.split<[?, 1] of 3>, #sched.split<[?, ?] of 3>, #sched.split<[?, ?] of 8>]
+// CHECK:         sched.tile node 3 structure <[S, S]>
+// CHECK-LABEL: sched.schedule @conv_sketch1
+// CHECK-SAME:    rules ["MultiLevelTilingWithFusion", "AlwaysInline"]
+// CHECK-NEXT:    sched.inline node 0
+// CHECK-NEXT:    sched.tile node 2
+// CHECK-NEXT:    sched.fuse_consumer node 3 into 2 at <? in [0, 1]>
+func.func @conv(%in: tensor<1x8x8x8xf32>, %w: tensor<3x3x8x16xf32>, %bias: tensor<16xf32>) -> tensor<1x8x8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %in low[0, 1, 1, 0] high[0, 1, 1, 0] {
+    ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+      tensor.yield %zero : f32
+  } : tensor<1x8x8x8xf32> to tensor<1x10x10x8xf32>
+  %e = tensor.empty() : tensor<1x8x8x16xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %w : tensor<1x10x10x8xf32>, tensor<3x3x8x16xf32>)
+      outs(%acc : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>,
+                       affine_map<(n, h, w, c) -> (n, h, w, c)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %bias : tensor<1x8x8x16xf32>, tensor<16xf32>) outs(%e : tensor<1x8x8x16xf32>) {
+    ^bb0(%x: f32, %b: f32, %o: f32):
+      %a = arith.addf %x, %b : f32
+      %m = arith.maximumf %a, %zero : f32
+      linalg.yield %m : f32
+  } -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
+}
+
+// -----
+
+// A full reduction has no spatial parallelism: AddRfactor branches.
+// CHECK-LABEL: sched.schedule @full_reduction_sketch0
+// CHECK-SAME:    rules ["AddRfactor"]
+// CHECK-NEXT:    sched.rfactor node 1 loop 0 split <[?, ?] of 4096>
+// CHECK-NEXT:  }
+// CHECK-LABEL: sched.schedule @full_reduction_sketch1
+// CHECK-SAME:    rules []
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R]> splits [#sched.split<[?] of 4096>]
+// CHECK-NEXT:    sched.vectorize node 1
+// CHECK-NEXT:  }
+func.func @full_reduction(%x: tensor<4096xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %s = linalg.generic {
+      indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> ()>],
+      iterator_types = ["reduction"]}
+      ins(%x : tensor<4096xf32>) outs(%acc : tensor<f32>) {
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<f32>
+  return %s : tensor<f32>
+}

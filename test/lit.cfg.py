@@ -1,0 +1,33 @@
+# -*- Python -*-
+
+import os
+
+import lit.formats
+import lit.util
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "ANSOR"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["CMakeLists.txt", "README.txt", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ansor_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%workloads", os.path.join(config.ansor_src_root, "examples", "workloads")))
+config.substitutions.append(("%examples", os.path.join(config.ansor_src_root, "examples")))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.ansor_tools_dir, config.llvm_tools_dir]
+tools = [
+    "ansor-opt",
+    ToolSubst("mlir-opt", unresolved="ignore"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+config.substitutions.append(("%ansor_obj_root", config.ansor_obj_root))
+config.substitutions.append(("%ansor_src_root", config.ansor_src_root))
+config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))

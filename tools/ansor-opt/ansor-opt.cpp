@@ -1,0 +1,27 @@
+//===- ansor-opt.cpp - the ansor-mlir driver ------------------------------===//
+//
+// mlir-opt with the upstream dialects, passes and Transform extensions, plus
+// the sched dialect and ansor's passes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ansor/Dialect/Sched/IR/SchedDialect.h"
+#include "ansor/Dialect/Sched/Transforms/Passes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  mlir::sched::registerSchedPasses();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registry.insert<mlir::sched::SchedDialect>();
+
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "ansor-mlir optimizer driver\n", registry));
+}

@@ -1,0 +1,75 @@
+//===- InitRulesTest.cpp - random annotation of sketches ------------------===//
+
+#include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "ansor/Search/InitRules.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+static const char *kSketch = R"mlir(
+sched.schedule @s for @f target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256"
+    nodes [#sched.node<"linalg.matmul", [512, 256, 128], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[?, ?, ?, ?] of 512>, #sched.split<[?, ?, ?, 1] of 256>,
+              #sched.split<[?, ?] of 128>]
+  sched.parallel node 0 loops #sched.choice<? in [1, 2]>
+  sched.unroll node 0 max_step #sched.choice<? in [0, 16, 64, 512]>
+}
+)mlir";
+
+namespace {
+class InitRules : public ::testing::Test {
+protected:
+  InitRules() { context.loadDialect<sched::SchedDialect>(); }
+  sched::ScheduleOp parse() {
+    module = parseSourceString<ModuleOp>(kSketch, &context);
+    return *module->getOps<sched::ScheduleOp>().begin();
+  }
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+};
+} // namespace
+
+TEST_F(InitRules, AnnotationIsCompleteAndLegal) {
+  sched::ScheduleOp schedule = parse();
+  ASSERT_FALSE(schedule.isComplete());
+  std::mt19937 rng(3);
+  ASSERT_TRUE(succeeded(annotateSchedule(schedule, rng, SampleOptions())));
+  EXPECT_TRUE(schedule.isComplete());
+  EXPECT_TRUE(succeeded(mlir::verify(schedule)));
+  auto tile = *schedule.getBody().getOps<sched::TileOp>().begin();
+  auto j = cast<sched::SplitAttr>(tile.getSplits()[1]);
+  EXPECT_EQ(j.getFactors().back(), 1) << "a factor set in the sketch stays";
+  for (Attribute attr : tile.getSplits())
+    EXPECT_LE(cast<sched::SplitAttr>(attr).getFactors().back(), 64);
+}
+
+TEST_F(InitRules, SameSeedSameProgram) {
+  std::string first, second;
+  for (std::string *out : {&first, &second}) {
+    sched::ScheduleOp schedule = parse();
+    std::mt19937 rng(11);
+    ASSERT_TRUE(succeeded(annotateSchedule(schedule, rng, SampleOptions())));
+    llvm::raw_string_ostream os(*out);
+    schedule.print(os);
+  }
+  EXPECT_EQ(first, second);
+}
+
+TEST_F(InitRules, ResampleChangesOnlyTunables) {
+  sched::ScheduleOp sketch = parse();
+  OpBuilder builder(&context);
+  builder.setInsertionPointAfter(sketch);
+  auto program = cast<sched::ScheduleOp>(builder.clone(*sketch));
+  std::mt19937 rng(5);
+  ASSERT_TRUE(succeeded(annotateSchedule(program, rng, SampleOptions())));
+  Operation *unroll = &*std::next(program.getBody().front().begin(), 2);
+  Operation *sketchUnroll = &*std::next(sketch.getBody().front().begin(), 2);
+  EXPECT_TRUE(resampleStep(unroll, sketchUnroll, rng, SampleOptions()));
+  EXPECT_TRUE(program.isComplete());
+  EXPECT_TRUE(succeeded(mlir::verify(program)));
+}

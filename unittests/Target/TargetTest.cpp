@@ -1,0 +1,42 @@
+//===- TargetTest.cpp - target descriptions -------------------------------===//
+
+#include "ansor/Target/Target.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+TEST(Target, RoundTrip) {
+  std::string error;
+  FailureOr<Target> t = Target::parse(
+      "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=skylake-avx512 -num-cores=4 "
+      "-vector-bits=512",
+      error);
+  ASSERT_TRUE(succeeded(t)) << error;
+  EXPECT_EQ(t->cpu, "skylake-avx512");
+  EXPECT_EQ(t->numCores, 4u);
+  EXPECT_EQ(t->vectorLanes(), 16u);
+  EXPECT_EQ(t->str(), "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=skylake-avx512 "
+                      "-num-cores=4 -vector-bits=512");
+}
+
+TEST(Target, HostIsDescribed) {
+  Target host = Target::host();
+  EXPECT_FALSE(host.cpu.empty());
+  EXPECT_FALSE(host.triple.empty());
+  EXPECT_GE(host.numCores, 1u);
+  std::string error;
+  FailureOr<Target> reparsed = Target::parse(host.str(), error);
+  ASSERT_TRUE(succeeded(reparsed)) << error;
+  EXPECT_EQ(reparsed->str(), host.str());
+}
+
+TEST(Target, RejectsMalformed) {
+  std::string error;
+  EXPECT_TRUE(failed(Target::parse("cuda -arch=sm_90", error)));
+  EXPECT_NE(error.find("must start with 'llvm'"), std::string::npos);
+  EXPECT_TRUE(failed(Target::parse("llvm -mcpu=x -bogus=1", error)));
+  EXPECT_NE(error.find("'-bogus=1'"), std::string::npos);
+  EXPECT_TRUE(failed(Target::parse("llvm -mtriple=x -mcpu=y -num-cores=0", error)));
+  EXPECT_TRUE(failed(Target::parse("llvm -mcpu=y", error)));
+}
