@@ -1,0 +1,26 @@
+//===- Passes.td - measurement passes ----------------------*- tablegen -*-===//
+
+#ifndef ANSOR_MEASURE_PASSES_TD
+#define ANSOR_MEASURE_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def AnsorCompile : Pass<"ansor-compile", "ModuleOp"> {
+  let summary = "Compile a (scheduled) module to a shared library";
+  let description = [{
+    Applies the module's complete `sched.schedule`s, lowers it with
+    `ansor-lower-cpu`, optimizes it at -O3 for the target CPU and links
+    `output` (a shared library exporting `_mlir_ciface_<func>` for each
+    public func, with results turned into trailing output arguments). The
+    module itself is left lowered to the LLVM dialect. This is the builder of
+    the measurement pipeline; `ansor-runner` runs its output.
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"\"",
+           "Path of the shared library to write">,
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "Target machine ('host' or 'llvm -mtriple=... -mcpu=...')">
+  ];
+}
+
+#endif // ANSOR_MEASURE_PASSES_TD

@@ -1,0 +1,113 @@
+//===- Compile.cpp - scheduled module to shared library -------------------===//
+
+#include "ansor/Measure/Compile.h"
+#include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "ansor/Dialect/Sched/Transforms/Pipelines.h"
+#include "ansor/Dialect/Sched/Transforms/TransformScript.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+
+#define DEBUG_TYPE "ansor-compile"
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+static LogicalResult emitObject(ModuleOp module, llvm::Module &llvmModule,
+                                const Target &target, StringRef objectPath) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  llvm::Triple triple(target.triple);
+  std::string error;
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!llvmTarget)
+    return module.emitError() << "no LLVM target for " << target.triple
+                              << ": " << error;
+  std::unique_ptr<llvm::TargetMachine> machine(
+      llvmTarget->createTargetMachine(triple, target.cpu, target.features,
+                                      llvm::TargetOptions(), llvm::Reloc::PIC_,
+                                      std::nullopt,
+                                      llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return module.emitError() << "cannot create a target machine for "
+                              << target.str();
+  llvmModule.setDataLayout(machine->createDataLayout());
+  llvmModule.setTargetTriple(triple);
+  if (llvm::Error err = makeOptimizingTransformer(/*optLevel=*/3,
+                                                  /*sizeLevel=*/0,
+                                                  machine.get())(&llvmModule))
+    return module.emitError() << "LLVM optimization failed: "
+                              << llvm::toString(std::move(err));
+  std::error_code ec;
+  llvm::ToolOutputFile object(objectPath, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    return module.emitError() << "cannot write " << objectPath << ": "
+                              << ec.message();
+  llvm::legacy::PassManager codegen;
+  if (machine->addPassesToEmitFile(codegen, object.os(), nullptr,
+                                   llvm::CodeGenFileType::ObjectFile))
+    return module.emitError() << "the target cannot emit object files";
+  codegen.run(llvmModule);
+  object.keep();
+  return success();
+}
+
+static LogicalResult link(ModuleOp module, StringRef objectPath,
+                          StringRef outputPath) {
+  llvm::ErrorOr<std::string> cc = llvm::sys::findProgramByName("cc");
+  if (!cc)
+    return module.emitError() << "no C compiler driver ('cc') to link with";
+  std::string libDir = ANSOR_LLVM_LIBRARY_DIR;
+  std::string rpath = "-Wl,-rpath," + libDir, libFlag = "-L" + libDir;
+  SmallVector<StringRef> args = {*cc,        "-shared", "-o",
+                                 outputPath, objectPath, libFlag,
+                                 rpath,      "-lomp",   "-lmlir_c_runner_utils"};
+  std::string error;
+  int status = llvm::sys::ExecuteAndWait(*cc, args, std::nullopt, {}, 60, 0,
+                                         &error);
+  if (status != 0)
+    return module.emitError() << "linking " << outputPath << " failed ("
+                              << status << "): " << error;
+  return success();
+}
+
+LogicalResult mlir::ansor::compileToSharedLibrary(ModuleOp module,
+                                                  const Target &target,
+                                                  StringRef outputPath) {
+  MLIRContext *ctx = module.getContext();
+  if (!module.getOps<sched::ScheduleOp>().empty() &&
+      failed(sched::materializeSchedules(module)))
+    return failure();
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal() && func.isPublic())
+      func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                    UnitAttr::get(ctx));
+  PassManager pm(ctx);
+  sched::buildCPULoweringPipeline(pm);
+  if (failed(pm.run(module)))
+    return module.emitError() << "lowering to the LLVM dialect failed";
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule)
+    return module.emitError() << "translation to LLVM IR failed";
+  std::string objectPath = (outputPath + ".o").str();
+  if (failed(emitObject(module, *llvmModule, target, objectPath)))
+    return failure();
+  LogicalResult linked = link(module, objectPath, outputPath);
+  llvm::sys::fs::remove(objectPath);
+  return linked;
+}

@@ -1,0 +1,36 @@
+//===- CompilePass.cpp - ansor-compile pass -------------------------------===//
+
+#include "ansor/Measure/Compile.h"
+#include "ansor/Measure/Passes.h"
+
+namespace mlir {
+namespace ansor {
+#define GEN_PASS_DEF_ANSORCOMPILE
+#include "ansor/Measure/Passes.h.inc"
+} // namespace ansor
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+namespace {
+struct AnsorCompilePass
+    : public ansor::impl::AnsorCompileBase<AnsorCompilePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (output.empty()) {
+      module.emitError() << "ansor-compile needs output=PATH";
+      return signalPassFailure();
+    }
+    std::string error;
+    FailureOr<Target> parsed = Target::parse(target, error);
+    if (failed(parsed)) {
+      module.emitError() << "invalid target: " << error;
+      return signalPassFailure();
+    }
+    if (failed(compileToSharedLibrary(module, *parsed, output)))
+      signalPassFailure();
+  }
+};
+} // namespace
