@@ -9,6 +9,7 @@
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "ansor/Dialect/Sched/Transforms/Pipelines.h"
 #include "ansor/Measure/Passes.h"
+#include "ansor/Tuner/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -21,6 +22,7 @@ int main(int argc, char **argv) {
   mlir::sched::registerSchedPasses();
   mlir::sched::registerSchedPipelines();
   mlir::ansor::registerAnsorMeasurePasses();
+  mlir::ansor::registerAnsorTunerPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

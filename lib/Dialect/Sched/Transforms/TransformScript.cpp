@@ -81,7 +81,7 @@ private:
   std::string fuseThrough(std::string producer, ArrayRef<std::string> loops);
   std::string decompose(const std::string &handle);
   void vectorize(const std::string &handle);
-  void unroll(const Tiled &tiled, int64_t maxStep);
+  void unroll(const Tiled &tiled, int64_t maxStep, int64_t blockElements);
 
   // Planning.
   LogicalResult collectPlans();
@@ -110,8 +110,9 @@ private:
   unsigned counter = 0;
   /// Handles to vectorize once all tiling is done.
   SmallVector<std::string> toVectorize;
-  /// Loop nests to unroll after vectorization, with their max step.
-  SmallVector<std::pair<Tiled, int64_t>> toUnroll;
+  /// Loop nests to unroll after vectorization: loops, max step, elements
+  /// of the register block they repeat.
+  SmallVector<std::tuple<Tiled, int64_t, int64_t>> toUnroll;
 };
 
 } // namespace
@@ -211,11 +212,16 @@ void ScriptBuilder::vectorize(const std::string &handle) {
      << "\n";
 }
 
-void ScriptBuilder::unroll(const Tiled &tiled, int64_t maxStep) {
+void ScriptBuilder::unroll(const Tiled &tiled, int64_t maxStep,
+                           int64_t blockElements) {
   int64_t total = 1;
   for (int64_t trip : tiled.tripCounts)
     total *= trip;
-  if (maxStep <= 0 || tiled.loops.empty() || total > maxStep)
+  // Our loop bodies are whole register blocks, not TVM's scalar
+  // statements: cap the unrolled code as well.
+  if (maxStep <= 0 || tiled.loops.empty() || total > maxStep ||
+      total > kMaxUnrolledBlocks ||
+      total * blockElements > kMaxVectorTileElements)
     return;
   // Innermost first, so that outer unrolling copies unrolled bodies.
   for (int i = tiled.loops.size() - 1; i >= 0; --i)
@@ -563,7 +569,10 @@ void ScriptBuilder::translateTiled(unsigned node) {
         l2.tripCounts.push_back(
             cast<SplitAttr>(plan.tile.getSplits()[loop]).getFactors()[2]);
     rootOp = l2.op;
-    toUnroll.push_back({l2, plan.unrollMaxStep});
+    int64_t blockElements = 1;
+    for (int64_t extent : sizes.block)
+      blockElements *= extent;
+    toUnroll.push_back({l2, plan.unrollMaxStep, blockElements});
   }
   if (plan.vectorize && canVectorize(node, sizes.block)) {
     if (!ansor::getLoopsNeedingUnitInnerTile(dag, node).empty())
@@ -598,8 +607,8 @@ void ScriptBuilder::translateRfactor(unsigned node) {
 void ScriptBuilder::finish() {
   for (const std::string &handle : toVectorize)
     vectorize(handle);
-  for (auto &[loops, maxStep] : toUnroll)
-    unroll(loops, maxStep);
+  for (auto &[loops, maxStep, blockElements] : toUnroll)
+    unroll(loops, maxStep, blockElements);
   os << R"(  transform.apply_patterns to %func {
     transform.apply_patterns.vector.reduction_to_contract
     transform.apply_patterns.vector.cast_away_vector_leading_one_dim

@@ -24,6 +24,9 @@ namespace sched {
 /// scalar loops (their vectors would not fit the register file anyway).
 constexpr int64_t kMaxVectorTileElements = 8192;
 
+/// Most register blocks one unrolled loop nest may repeat.
+constexpr int64_t kMaxUnrolledBlocks = 64;
+
 /// Builds the text of `transform.named_sequence @<sequenceName>` taking the
 /// module as `%root` and applying `schedule` to its payload func, which must
 /// be tagged with node indices. Emits a diagnostic at the schedule and fails

@@ -1,0 +1,92 @@
+//===- Passes.td - tuning passes ---------------------------*- tablegen -*-===//
+
+#ifndef ANSOR_TUNER_PASSES_TD
+#define ANSOR_TUNER_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def AnsorMeasureOptions {
+  list<Option> options = [
+    Option<"summary", "summary", "std::string", /*default=*/"\"\"",
+           "Write a JSON summary to this path">,
+    Option<"threads", "threads", "unsigned", /*default=*/"0",
+           "OpenMP threads of measured kernels (0: the target's cores)">,
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "Target machine ('host' or 'llvm -mtriple=... -mcpu=...')">,
+    Option<"repeat", "repeat", "unsigned", /*default=*/"3",
+           "Timed repeats per candidate (the median is reported)">,
+    Option<"minRepeatMs", "min-repeat-ms", "unsigned", /*default=*/"100",
+           "Calls per repeat are raised until a repeat lasts this long">,
+    Option<"runTimeout", "run-timeout", "unsigned", /*default=*/"10",
+           "Seconds a candidate may run before it is a timeout">,
+    Option<"buildTimeout", "build-timeout", "unsigned", /*default=*/"20",
+           "Seconds a candidate may compile before it is a timeout">,
+    Option<"workDir", "work-dir", "std::string", /*default=*/"\"\"",
+           "Scratch directory (default: a fresh temporary one)">
+  ];
+}
+
+def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
+  let summary = "Tune every func of the module and apply the best program";
+  let description = [{
+    Each func is a search task. Its sketches are derived, complete programs
+    are sampled at random (Ansor without fine-tuning), built in parallel by
+    child `ansor-opt --ansor-compile` processes and run by child
+    `ansor-runner` processes with timeouts; each output is compared with
+    the untuned lowering on the same random inputs. Every measurement is
+    appended (and flushed) to `records`; records of earlier runs of the
+    same task are not measured again. The best verified program of each
+    task is materialized in place of the func. Progress goes to stderr.
+  }];
+  let options = !listconcat(AnsorMeasureOptions.options, [
+    Option<"trials", "trials", "unsigned", /*default=*/"64",
+           "Measurements per task">,
+    Option<"seed", "seed", "unsigned", /*default=*/"0", "Random seed">,
+    Option<"records", "records", "std::string",
+           /*default=*/"\"ansor-records.jsonl\"",
+           "JSON-lines records file (appended)">,
+    Option<"batchSize", "batch-size", "unsigned", /*default=*/"8",
+           "Candidates built in parallel and measured per round">,
+    Option<"buildJobs", "build-jobs", "unsigned", /*default=*/"2",
+           "Parallel compile processes">,
+    Option<"injectFaults", "test-inject-faults", "std::string",
+           /*default=*/"\"\"",
+           "Test hook: 'TRIAL:KIND,...' with KIND crash, hang, wrong or "
+           "compile makes that trial's candidate fail that way">
+  ]);
+  let dependentDialects = [
+    "::mlir::sched::SchedDialect",
+    "::mlir::transform::TransformDialect"
+  ];
+}
+
+def AnsorMeasure : Pass<"ansor-measure", "ModuleOp"> {
+  let summary = "Measure every func of the module as it is";
+  let description = [{
+    Measures each func in child processes, with the same timing method and
+    summary format as `ansor-tune`: untuned, or with its complete
+    `sched.schedule` applied (then verified against the untuned lowering).
+  }];
+  let options = AnsorMeasureOptions.options;
+}
+
+def AnsorApplyBest : Pass<"ansor-apply-best", "ModuleOp"> {
+  let summary = "Apply the best recorded program of each func";
+  let description = [{
+    Looks each func's task up in the records file (by structural task key
+    and target) and materializes its best valid schedule, without
+    measuring. Funcs without a record are left as they are, with a warning.
+  }];
+  let options = [
+    Option<"records", "records", "std::string",
+           /*default=*/"\"ansor-records.jsonl\"", "JSON-lines records file">,
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "Target machine the records were measured on">
+  ];
+  let dependentDialects = [
+    "::mlir::sched::SchedDialect",
+    "::mlir::transform::TransformDialect"
+  ];
+}
+
+#endif // ANSOR_TUNER_PASSES_TD

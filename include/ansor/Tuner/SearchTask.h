@@ -1,0 +1,24 @@
+//===- SearchTask.h - one subgraph to tune ----------------------*- C++ -*-===//
+
+#ifndef ANSOR_TUNER_SEARCHTASK_H
+#define ANSOR_TUNER_SEARCHTASK_H
+
+#include "ansor/Target/Target.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include <string>
+
+namespace mlir {
+namespace ansor {
+
+/// A structural hash of the payload func (its types, ops and attributes, not
+/// its name, SSA names, locations or node tags) and the target: identical
+/// subgraphs share a key, and so their records. 16 hex digits.
+std::string computeTaskKey(func::FuncOp func, const Target &target);
+
+/// The module text of `func` alone, or with one schedule appended.
+std::string printTaskModule(func::FuncOp func, Operation *schedule = nullptr);
+
+} // namespace ansor
+} // namespace mlir
+
+#endif // ANSOR_TUNER_SEARCHTASK_H

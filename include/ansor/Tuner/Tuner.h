@@ -1,0 +1,92 @@
+//===- Tuner.h - tune the funcs of a module ---------------------*- C++ -*-===//
+//
+// The tuning loop of one search task: derive its sketches, sample complete
+// programs, measure them in batches (building in parallel, verifying every
+// output against the untuned lowering), append every measurement to the
+// records file, and keep the best verified program.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_TUNER_TUNER_H
+#define ANSOR_TUNER_TUNER_H
+
+#include "ansor/Measure/Measurer.h"
+#include "ansor/Records/RecordsFile.h"
+#include "ansor/Search/InitRules.h"
+#include "mlir/IR/BuiltinOps.h"
+#include <array>
+#include <map>
+#include <optional>
+
+namespace mlir {
+namespace ansor {
+
+struct TuneOptions {
+  /// Measurements per task.
+  unsigned trials = 64;
+  unsigned seed = 0;
+  /// Candidates built (in parallel) and measured per round.
+  unsigned batchSize = 8;
+  /// JSON-lines records; earlier records of a task are reused (resume).
+  std::string recordsPath;
+  SampleOptions sample;
+  MeasureOptions measure;
+  /// Test hook: trial index (0-based, per task) to an injected fault
+  /// ("crash", "hang", "wrong" or "compile").
+  std::map<unsigned, std::string> injectFaults;
+  /// Progress lines on stderr.
+  bool progress = true;
+};
+
+struct TaskSummary {
+  std::string name;
+  std::string key;
+  int64_t flop = 0;
+  unsigned trials = 0;
+  unsigned sketches = 0;
+  std::optional<double> bestSeconds;
+  /// The untuned lowering's time, when it was measured.
+  std::optional<double> referenceSeconds;
+  bool verified = false;
+  std::string bestSchedule;
+  std::array<unsigned, 5> errors = {0, 0, 0, 0, 0};
+  /// Why the task was not tuned; empty when it was.
+  std::string skipped;
+};
+
+struct TuneSummary {
+  std::string target;
+  double wallSeconds = 0;
+  std::vector<TaskSummary> tasks;
+};
+
+/// Tunes every func of `module` (each func is one task) and replaces each
+/// tuned func by its best program, materialized. Funcs that cannot be
+/// scheduled get an error diagnostic and are left as they are; the others
+/// are tuned. Fails when any func could not be tuned or records could not
+/// be written.
+LogicalResult tuneModule(ModuleOp module, const Target &target,
+                         const TuneOptions &options, TuneSummary &summary);
+
+/// Measures every func of `module` as it is: its complete schedule applied
+/// if it has one (verified against the untuned lowering), else untuned.
+LogicalResult measureModule(ModuleOp module, const Target &target,
+                            const MeasureOptions &options,
+                            TuneSummary &summary);
+
+/// Applies the best valid record of each func's task to it. Funcs without a
+/// record are left as they are, with a warning.
+LogicalResult applyBestRecords(ModuleOp module, const Target &target,
+                               StringRef recordsPath);
+
+/// The summary as JSON:
+/// {"target", "wall_seconds", "tasks": [{"name", "key", "flop", "trials",
+///  "sketches", "best_seconds", "best_gflops", "verified", "errors": {...}}]}
+std::string serializeSummary(const TuneSummary &summary);
+LogicalResult writeSummary(const TuneSummary &summary, StringRef path,
+                           std::string &error);
+
+} // namespace ansor
+} // namespace mlir
+
+#endif // ANSOR_TUNER_TUNER_H

@@ -1,0 +1,314 @@
+//===- Measurer.cpp - build and run candidates in child processes ---------===//
+
+#include "ansor/Measure/Measurer.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include <chrono>
+
+extern char **environ;
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+static std::string elementSpec(RankedTensorType type, std::string &error) {
+  std::string element;
+  Type e = type.getElementType();
+  if (e.isF32())
+    element = "f32";
+  else if (e.isF64())
+    element = "f64";
+  else if (e.isInteger(32))
+    element = "i32";
+  else if (e.isInteger(64))
+    element = "i64";
+  else {
+    llvm::raw_string_ostream os(error);
+    os << "element type " << e
+       << " is not supported by the measurer (f32, f64, i32, i64)";
+    return "";
+  }
+  SmallVector<std::string> dims;
+  for (int64_t d : type.getShape())
+    dims.push_back(std::to_string(d));
+  return element + ":" + llvm::join(dims, "x");
+}
+
+FailureOr<KernelSignature>
+mlir::ansor::getKernelSignature(func::FuncOp func, std::string &error) {
+  KernelSignature signature;
+  signature.funcName = func.getSymName().str();
+  auto specs = [&](TypeRange types, std::string &out) -> LogicalResult {
+    SmallVector<std::string> items;
+    for (Type type : types) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.hasStaticShape()) {
+        llvm::raw_string_ostream os(error);
+        os << "cannot measure a func with argument or result type " << type;
+        return failure();
+      }
+      if (tensor.getNumElements() == 0) {
+        error = "cannot measure a func with an empty tensor";
+        return failure();
+      }
+      std::string spec = elementSpec(tensor, error);
+      if (spec.empty())
+        return failure();
+      items.push_back(spec);
+    }
+    out = llvm::join(items, ",");
+    return success();
+  };
+  if (failed(specs(func.getFunctionType().getInputs(), signature.inputs)) ||
+      failed(specs(func.getFunctionType().getResults(), signature.outputs)))
+    return failure();
+  if (signature.outputs.empty()) {
+    error = "cannot measure a func without results";
+    return failure();
+  }
+  if (func.getNumArguments() + func.getNumResults() > 8) {
+    error = "cannot measure a func with more than 8 arguments and results";
+    return failure();
+  }
+  return signature;
+}
+
+struct Measurer::Build {
+  llvm::sys::ProcessInfo process;
+  std::string library, errorFile, moduleFile;
+  std::chrono::steady_clock::time_point start;
+  unsigned timeout = 0;
+  bool started = false;
+  std::string startError;
+};
+
+Measurer::Measurer(MeasureOptions options, KernelSignature signature,
+                   Target target)
+    : options(std::move(options)), signature(std::move(signature)),
+      target(std::move(target)) {}
+
+Measurer::~Measurer() {
+  if (ownsWorkDir)
+    llvm::sys::fs::remove_directories(options.workDir);
+}
+
+LogicalResult Measurer::initialize(std::string &error) {
+  std::string self = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  StringRef binDir = llvm::sys::path::parent_path(self);
+  auto locate = [&](std::string &path, StringRef name) -> LogicalResult {
+    if (path.empty()) {
+      SmallString<256> candidate(binDir);
+      llvm::sys::path::append(candidate, name);
+      path = candidate.str().str();
+    }
+    if (!llvm::sys::fs::can_execute(path)) {
+      error = "cannot find the " + name.str() + " executable at '" + path +
+              "'";
+      return failure();
+    }
+    return success();
+  };
+  if (failed(locate(options.compilerPath, "ansor-opt")) ||
+      failed(locate(options.runnerPath, "ansor-runner")))
+    return failure();
+  if (options.workDir.empty()) {
+    SmallString<256> dir;
+    if (std::error_code ec =
+            llvm::sys::fs::createUniqueDirectory("ansor-measure", dir)) {
+      error = "cannot create a work directory: " + ec.message();
+      return failure();
+    }
+    options.workDir = dir.str().str();
+    ownsWorkDir = true;
+  } else if (std::error_code ec =
+                 llvm::sys::fs::create_directories(options.workDir)) {
+    error = "cannot create work directory '" + options.workDir +
+            "': " + ec.message();
+    return failure();
+  }
+  if (options.threads == 0)
+    options.threads = target.numCores;
+  referencePath = options.workDir + "/reference.bin";
+  return success();
+}
+
+static std::string readFileOr(StringRef path, StringRef fallback) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return fallback.str();
+  std::string text = (*buffer)->getBuffer().trim().str();
+  // Keep the head of long diagnostics: the first error is the cause.
+  if (text.size() > 4000)
+    text = text.substr(0, 4000) + "...";
+  return text.empty() ? fallback.str() : text;
+}
+
+void Measurer::startBuild(Build &build, StringRef moduleText, StringRef inject,
+                          unsigned timeout) {
+  std::string stem = options.workDir + "/c" + std::to_string(counter++);
+  build.moduleFile = stem + ".mlir";
+  build.library = stem + ".so";
+  build.errorFile = stem + ".err";
+  build.timeout = timeout;
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(build.moduleFile, ec);
+    if (ec) {
+      build.startError = "cannot write " + build.moduleFile;
+      return;
+    }
+    os << (inject == "compile" ? StringRef("this is not MLIR") : moduleText);
+  }
+  std::string pass = "--ansor-compile=output=" + build.library +
+                     " target='" + target.str() + "'";
+  SmallVector<StringRef> args = {options.compilerPath, build.moduleFile, pass,
+                                 "-o", "/dev/null"};
+  std::optional<StringRef> redirects[] = {StringRef(""), StringRef(""),
+                                          StringRef(build.errorFile)};
+  bool failedToStart = false;
+  build.start = std::chrono::steady_clock::now();
+  build.process =
+      llvm::sys::ExecuteNoWait(options.compilerPath, args, std::nullopt,
+                               redirects, 0, &build.startError, &failedToStart);
+  build.started = !failedToStart;
+}
+
+void Measurer::finishBuild(Build &build, MeasureResult &result) {
+  if (!build.started) {
+    result.error = MeasureError::Compile;
+    result.message = "cannot start the compiler: " + build.startError;
+    return;
+  }
+  std::string waitError;
+  llvm::sys::ProcessInfo done =
+      llvm::sys::Wait(build.process, build.timeout, &waitError);
+  result.buildSeconds = std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - build.start)
+                            .count();
+  if (result.buildSeconds >= build.timeout) {
+    result.error = MeasureError::Timeout;
+    result.message = "build timed out after " +
+                     std::to_string(build.timeout) + " s";
+  } else if (done.ReturnCode != 0) {
+    result.error = MeasureError::Compile;
+    result.message = readFileOr(build.errorFile, waitError.empty()
+                                                     ? "the compiler failed"
+                                                     : waitError);
+  }
+  llvm::sys::fs::remove(build.moduleFile);
+  llvm::sys::fs::remove(build.errorFile);
+}
+
+void Measurer::run(StringRef library, StringRef inject, bool reference,
+                   MeasureResult &result) {
+  std::string outFile = library.str() + ".out";
+  std::string errFile = library.str() + ".rerr";
+  SmallVector<std::string> args = {
+      options.runnerPath,
+      "--lib",           library.str(),
+      "--func",          signature.funcName,
+      "--inputs",        signature.inputs,
+      "--outputs",       signature.outputs,
+      "--seed",          std::to_string(options.inputSeed),
+      "--number",        std::to_string(options.number),
+      "--repeat",        std::to_string(options.repeat),
+      "--min-repeat-ms", std::to_string(options.minRepeatMs),
+      "--rtol",          llvm::formatv("{0:e}", options.rtol).str(),
+      "--atol",          llvm::formatv("{0:e}", options.atol).str(),
+      reference ? "--write-ref" : "--check-ref",
+      referencePath};
+  if (!inject.empty() && inject != "compile") {
+    args.push_back("--inject");
+    args.push_back(inject.str());
+  }
+  SmallVector<StringRef> argRefs(args.begin(), args.end());
+  // The kernel's OpenMP threads; everything else is inherited.
+  std::vector<std::string> env;
+  for (char **e = environ; *e; ++e)
+    if (!StringRef(*e).starts_with("OMP_NUM_THREADS="))
+      env.push_back(*e);
+  env.push_back("OMP_NUM_THREADS=" + std::to_string(options.threads));
+  SmallVector<StringRef> envRefs(env.begin(), env.end());
+  std::optional<StringRef> redirects[] = {StringRef(""), StringRef(outFile),
+                                          StringRef(errFile)};
+  unsigned timeout = reference ? options.referenceTimeout : options.runTimeout;
+  std::string error;
+  auto start = std::chrono::steady_clock::now();
+  int status = llvm::sys::ExecuteAndWait(options.runnerPath, argRefs, envRefs,
+                                         redirects, timeout, 0, &error);
+  result.runSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  std::string output = readFileOr(outFile, "");
+  llvm::sys::fs::remove(outFile);
+  llvm::sys::fs::remove(errFile);
+  if (status != 0 && result.runSeconds >= timeout) {
+    result.error = MeasureError::Timeout;
+    result.message = "run timed out after " + std::to_string(timeout) + " s";
+    return;
+  }
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(output);
+  const llvm::json::Object *object = json ? json->getAsObject() : nullptr;
+  if (!object) {
+    if (!json)
+      llvm::consumeError(json.takeError());
+    result.error = MeasureError::Runtime;
+    result.message = "the runner died (" +
+                     (error.empty() ? "status " + std::to_string(status)
+                                    : error) +
+                     ")";
+    return;
+  }
+  if (!object->getBoolean("ok").value_or(false)) {
+    StringRef kind = object->getString("error").value_or("runtime");
+    result.error = kind == "wrong_result" ? MeasureError::WrongResult
+                                          : MeasureError::Runtime;
+    result.message = object->getString("message").value_or("").str();
+    return;
+  }
+  if (const llvm::json::Array *costs = object->getArray("costs"))
+    for (const llvm::json::Value &c : *costs)
+      if (std::optional<double> d = c.getAsNumber())
+        result.costs.push_back(*d);
+  if (result.costs.empty()) {
+    result.error = MeasureError::Runtime;
+    result.message = "the runner reported no time";
+  }
+}
+
+MeasureResult Measurer::measureReference(StringRef moduleText) {
+  MeasureResult result;
+  Build build;
+  startBuild(build, moduleText, "", options.buildTimeout * 4);
+  finishBuild(build, result);
+  if (result.error == MeasureError::None)
+    run(build.library, "", /*reference=*/true, result);
+  llvm::sys::fs::remove(build.library);
+  return result;
+}
+
+std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
+  std::vector<MeasureResult> results(batch.size());
+  std::vector<Build> builds(batch.size());
+  // Builds run `buildJobs` at a time; runs are serial so that timings do
+  // not share the machine.
+  unsigned jobs = std::max(1u, options.buildJobs);
+  for (size_t first = 0; first < batch.size(); first += jobs) {
+    size_t last = std::min(batch.size(), first + jobs);
+    for (size_t i = first; i < last; ++i)
+      startBuild(builds[i], batch[i].moduleText, batch[i].inject,
+                 options.buildTimeout);
+    for (size_t i = first; i < last; ++i)
+      finishBuild(builds[i], results[i]);
+  }
+  for (size_t i = 0; i < batch.size(); ++i) {
+    if (results[i].error == MeasureError::None)
+      run(builds[i].library, batch[i].inject, /*reference=*/false, results[i]);
+    llvm::sys::fs::remove(builds[i].library);
+  }
+  return results;
+}

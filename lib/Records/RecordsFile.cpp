@@ -1,0 +1,178 @@
+//===- RecordsFile.cpp - JSON-lines measurement records -------------------===//
+
+#include "ansor/Records/RecordsFile.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unistd.h>
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+double MeasureRecord::medianCost() const {
+  if (!isValid())
+    return std::numeric_limits<double>::infinity();
+  SmallVector<double> sorted(costs);
+  llvm::sort(sorted);
+  size_t n = sorted.size();
+  return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
+std::string mlir::ansor::serializeRecord(const MeasureRecord &r) {
+  llvm::json::Array costs;
+  for (double c : r.costs)
+    costs.push_back(c);
+  llvm::json::Object object{
+      {"task", r.taskKey},
+      {"task_name", r.taskName},
+      {"target", r.target},
+      {"trial", static_cast<int64_t>(r.trial)},
+      {"schedule", r.schedule},
+      {"costs", std::move(costs)},
+      {"error", stringifyMeasureError(r.error)},
+      {"message", r.message},
+      {"build_seconds", r.buildSeconds},
+      {"timestamp", r.timestamp},
+  };
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::json::Value(std::move(object));
+  return out;
+}
+
+FailureOr<MeasureRecord> mlir::ansor::parseRecord(StringRef line,
+                                                  std::string &error) {
+  llvm::Expected<llvm::json::Value> value = llvm::json::parse(line);
+  if (!value) {
+    error = "malformed JSON: " + llvm::toString(value.takeError());
+    return failure();
+  }
+  const llvm::json::Object *object = value->getAsObject();
+  if (!object) {
+    error = "a record must be a JSON object";
+    return failure();
+  }
+  MeasureRecord record;
+  auto str = [&](StringRef key, std::string &out) {
+    std::optional<StringRef> v = object->getString(key);
+    if (!v) {
+      error = "missing string field '" + key.str() + "'";
+      return false;
+    }
+    out = v->str();
+    return true;
+  };
+  std::string errorName;
+  if (!str("task", record.taskKey) || !str("target", record.target) ||
+      !str("schedule", record.schedule) || !str("error", errorName))
+    return failure();
+  str("task_name", record.taskName);
+  str("message", record.message);
+  error.clear();
+  std::optional<MeasureError> kind = symbolizeMeasureError(errorName);
+  if (!kind) {
+    error = "unknown error kind '" + errorName + "'";
+    return failure();
+  }
+  record.error = *kind;
+  const llvm::json::Array *costs = object->getArray("costs");
+  if (!costs) {
+    error = "missing array field 'costs'";
+    return failure();
+  }
+  for (const llvm::json::Value &c : *costs) {
+    std::optional<double> d = c.getAsNumber();
+    if (!d || !std::isfinite(*d) || *d <= 0) {
+      error = "costs must be positive numbers";
+      return failure();
+    }
+    record.costs.push_back(*d);
+  }
+  if (record.error == MeasureError::None && record.costs.empty()) {
+    error = "a successful record needs costs";
+    return failure();
+  }
+  record.trial = object->getInteger("trial").value_or(0);
+  record.buildSeconds = object->getNumber("build_seconds").value_or(0);
+  record.timestamp = object->getNumber("timestamp").value_or(0);
+  return record;
+}
+
+RecordsWriter &RecordsWriter::operator=(RecordsWriter &&other) {
+  if (this != &other) {
+    if (file)
+      fclose(file);
+    file = other.file;
+    other.file = nullptr;
+  }
+  return *this;
+}
+
+RecordsWriter::~RecordsWriter() {
+  if (file)
+    fclose(file);
+}
+
+FailureOr<RecordsWriter> RecordsWriter::open(StringRef path,
+                                             std::string &error) {
+  RecordsWriter writer;
+  writer.file = fopen(path.str().c_str(), "a");
+  if (!writer.file) {
+    error = "cannot open records file '" + path.str() + "' for appending: " +
+            strerror(errno);
+    return failure();
+  }
+  return writer;
+}
+
+LogicalResult RecordsWriter::append(const MeasureRecord &record) {
+  std::string line = serializeRecord(record) + "\n";
+  if (fwrite(line.data(), 1, line.size(), file) != line.size() ||
+      fflush(file) != 0)
+    return failure();
+  // A killed run keeps what was written; a crashed machine keeps it too.
+  fsync(fileno(file));
+  return success();
+}
+
+FailureOr<LoadedRecords> mlir::ansor::loadRecords(StringRef path,
+                                                  std::string &error) {
+  LoadedRecords loaded;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer) {
+    if (buffer.getError() == std::errc::no_such_file_or_directory)
+      return loaded;
+    error = "cannot read records file '" + path.str() +
+            "': " + buffer.getError().message();
+    return failure();
+  }
+  SmallVector<StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n');
+  for (auto [index, line] : llvm::enumerate(lines)) {
+    if (line.trim().empty())
+      continue;
+    std::string reason;
+    FailureOr<MeasureRecord> record = parseRecord(line, reason);
+    if (failed(record)) {
+      loaded.warnings.push_back(path.str() + ":" + std::to_string(index + 1) +
+                                ": " + reason + "; record skipped");
+      continue;
+    }
+    loaded.records.push_back(std::move(*record));
+  }
+  return loaded;
+}
+
+std::optional<MeasureRecord>
+mlir::ansor::findBestRecord(ArrayRef<MeasureRecord> records, StringRef taskKey,
+                            StringRef target) {
+  std::optional<MeasureRecord> best;
+  for (const MeasureRecord &r : records)
+    if (r.isValid() && r.taskKey == taskKey && r.target == target &&
+        (!best || r.medianCost() < best->medianCost()))
+      best = r;
+  return best;
+}

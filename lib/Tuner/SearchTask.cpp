@@ -1,0 +1,40 @@
+//===- SearchTask.cpp - one subgraph to tune ------------------------------===//
+
+#include "ansor/Tuner/SearchTask.h"
+#include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+std::string mlir::ansor::computeTaskKey(func::FuncOp func,
+                                        const Target &target) {
+  OpBuilder builder(func.getContext());
+  auto copy = cast<func::FuncOp>(builder.clone(*func));
+  copy.setSymName("task");
+  copy.walk([](Operation *op) { op->removeAttr(kNodeAttrName); });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  copy->print(os, OpPrintingFlags().printGenericOpForm());
+  copy.erase();
+  os << "\n" << target.str();
+  return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true,
+                         /*Width=*/16);
+}
+
+std::string mlir::ansor::printTaskModule(func::FuncOp func,
+                                         Operation *schedule) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "module {\n";
+  func->print(os);
+  os << "\n";
+  if (schedule) {
+    schedule->print(os);
+    os << "\n";
+  }
+  os << "}\n";
+  return text;
+}

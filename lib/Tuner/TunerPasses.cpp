@@ -1,0 +1,131 @@
+//===- TunerPasses.cpp - ansor-tune, ansor-measure, ansor-apply-best ------===//
+
+#include "ansor/Tuner/Passes.h"
+#include "ansor/Tuner/Tuner.h"
+#include "ansor/Dialect/Sched/IR/SchedDialect.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+
+namespace mlir {
+namespace ansor {
+#define GEN_PASS_DEF_ANSORTUNE
+#define GEN_PASS_DEF_ANSORMEASURE
+#define GEN_PASS_DEF_ANSORAPPLYBEST
+#include "ansor/Tuner/Passes.h.inc"
+} // namespace ansor
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+/// Parses "3:crash,5:hang" into `faults`.
+static LogicalResult parseFaults(StringRef spec,
+                                 std::map<unsigned, std::string> &faults,
+                                 std::string &error) {
+  SmallVector<StringRef> items;
+  spec.split(items, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef item : items) {
+    auto [trial, kind] = item.split(':');
+    unsigned index;
+    if (trial.trim().getAsInteger(10, index) ||
+        !llvm::is_contained({"crash", "hang", "wrong", "compile"}, kind.trim())) {
+      error = "malformed fault '" + item.str() +
+              "' (expected TRIAL:crash|hang|wrong|compile)";
+      return failure();
+    }
+    faults[index] = kind.trim().str();
+  }
+  return success();
+}
+
+static MeasureOptions makeMeasureOptions(unsigned threads, unsigned repeat,
+                                         unsigned minRepeatMs,
+                                         unsigned runTimeout,
+                                         unsigned buildTimeout,
+                                         StringRef workDir) {
+  MeasureOptions options;
+  options.threads = threads;
+  options.repeat = std::max(1u, repeat);
+  options.minRepeatMs = minRepeatMs;
+  options.runTimeout = std::max(1u, runTimeout);
+  options.buildTimeout = std::max(1u, buildTimeout);
+  options.workDir = workDir.str();
+  return options;
+}
+
+static FailureOr<Target> parseTarget(ModuleOp module, StringRef text) {
+  std::string error;
+  FailureOr<Target> target = Target::parse(text, error);
+  if (failed(target))
+    module.emitError() << "invalid target: " << error;
+  return target;
+}
+
+static void finishSummary(ModuleOp module, const TuneSummary &summary,
+                          StringRef path, bool &failedAny) {
+  if (path.empty())
+    return;
+  std::string error;
+  if (failed(writeSummary(summary, path, error))) {
+    module.emitError() << error;
+    failedAny = true;
+  }
+}
+
+namespace {
+struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<Target> target = parseTarget(module, this->target);
+    if (failed(target))
+      return signalPassFailure();
+    TuneOptions options;
+    options.trials = trials;
+    options.seed = seed;
+    options.batchSize = std::max(1u, unsigned(batchSize));
+    options.recordsPath = records;
+    options.measure = makeMeasureOptions(threads, repeat, minRepeatMs, runTimeout,
+                           buildTimeout, workDir);
+    options.measure.buildJobs = buildJobs;
+    std::string error;
+    if (failed(parseFaults(injectFaults, options.injectFaults, error))) {
+      module.emitError() << error;
+      return signalPassFailure();
+    }
+    TuneSummary result;
+    bool failedAny = failed(tuneModule(module, *target, options, result));
+    finishSummary(module, result, summary, failedAny);
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+struct AnsorMeasurePass
+    : public ansor::impl::AnsorMeasureBase<AnsorMeasurePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<Target> target = parseTarget(module, this->target);
+    if (failed(target))
+      return signalPassFailure();
+    TuneSummary result;
+    bool failedAny = failed(
+        measureModule(module, *target, makeMeasureOptions(threads, repeat, minRepeatMs, runTimeout,
+                           buildTimeout, workDir), result));
+    finishSummary(module, result, summary, failedAny);
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+struct AnsorApplyBestPass
+    : public ansor::impl::AnsorApplyBestBase<AnsorApplyBestPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<Target> target = parseTarget(module, this->target);
+    if (failed(target) || failed(applyBestRecords(module, *target, records)))
+      signalPassFailure();
+  }
+};
+} // namespace
