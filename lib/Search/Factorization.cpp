@@ -60,9 +60,8 @@ bool mlir::ansor::sampleFactorization(MutableArrayRef<int64_t> factors,
   }
   if (extent % fixedProduct)
     return false;
+  // A factor set in the sketch is structural: the bound is for sampling.
   bool lastUnset = !unset.empty() && unset.back() == factors.size() - 1;
-  if (!lastUnset && factors.back() > maxInnermost)
-    return false;
   if (unset.empty())
     return fixedProduct == extent;
   SmallVector<SmallVector<int64_t>> options = enumerateFactorizations(

@@ -59,9 +59,12 @@ void SketchEmitter::emitTile(unsigned index, ArrayRef<LoopKind> structure,
     SmallVector<int64_t> factors(structureAttr.count(kind),
                                  sched::SplitAttr::kUnset);
     // Structural, not tunable: a unit innermost tile on these loops makes
-    // the register block a 1-D convolution, which vectorizes.
+    // the register block a 1-D convolution, which vectorizes; a single level
+    // holds the whole loop.
     if (llvm::is_contained(unitInnerLoops, loop))
       factors.back() = 1;
+    if (factors.size() == 1)
+      factors.back() = extent;
     splits.push_back(sched::SplitAttr::get(ctx, factors, extent));
   }
   sched::TileOp::create(b, loc, index, structureAttr, b.getArrayAttr(splits));

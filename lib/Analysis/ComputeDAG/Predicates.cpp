@@ -49,8 +49,11 @@ bool mlir::ansor::needsRfactor(const ComputeDAG &dag, unsigned index,
   int64_t space = node.spatialSize(), reduce = node.reductionSize();
   if (needsMultiLevelTiling(dag, index))
     return space <= reduce && space <= 16 * static_cast<int64_t>(cores);
-  // Ansor always tries rfactor for plain reductions with enough work.
-  return reduce > static_cast<int64_t>(cores);
+  // Ansor tries rfactor for every reduction longer than the core count. Our
+  // rfactor parallelizes only the factored loop, so it is derived only where
+  // the spatial loops cannot give that parallelism (the MLT condition).
+  return reduce > static_cast<int64_t>(cores) &&
+         space <= 16 * static_cast<int64_t>(cores);
 }
 
 /// Whether the node writes its result with its spatial loops, in order.

@@ -114,7 +114,7 @@ func.func @conv(%in: tensor<1x8x8x8xf32>, %w: tensor<3x3x8x16xf32>, %bias: tenso
 // CHECK-NEXT:  }
 // CHECK-LABEL: sched.schedule @full_reduction_sketch1
 // CHECK-SAME:    rules []
-// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R]> splits [#sched.split<[?] of 4096>]
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R]> splits [#sched.split<[4096] of 4096>]
 // CHECK-NEXT:    sched.vectorize node 1
 // CHECK-NEXT:  }
 func.func @full_reduction(%x: tensor<4096xf32>) -> tensor<f32> {

@@ -396,6 +396,12 @@ void ScriptBuilder::fuseInlined(
   if (containers.empty())
     return;
   for (auto &[producer, handle] : producers) {
+    // A tiled pad is guarded by an scf.if for empty slices, which does not
+    // fuse further: pads go into the outermost container only.
+    if (isa<tensor::PadOp>(dag.getNode(producer).op)) {
+      fuse(handle, containers.front());
+      continue;
+    }
     std::string fused = fuseThrough(handle, containers);
     auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(producer).op);
     if (op && product(containerTile) <= kMaxVectorTileElements &&

@@ -22,7 +22,7 @@ namespace sched {
 
 /// Largest iteration space of one tile that is vectorized; larger tiles stay
 /// scalar loops (their vectors would not fit the register file anyway).
-constexpr int64_t kMaxVectorTileElements = 8192;
+constexpr int64_t kMaxVectorTileElements = 4096;
 
 /// Most register blocks one unrolled loop nest may repeat.
 constexpr int64_t kMaxUnrolledBlocks = 64;
