@@ -5,7 +5,7 @@ import os
 import lit.formats
 import lit.util
 from lit.llvm import llvm_config
-from lit.llvm.subst import ToolSubst
+from lit.llvm.subst import FindTool, ToolSubst
 
 config.name = "ANSOR"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
@@ -24,6 +24,11 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.ansor_tools_dir, config.llvm_tools_dir]
 tools = [
     "ansor-opt",
+    "ansor-runner",
+    ToolSubst(r"\| \bcount\b", command=FindTool("count"), verbatim=True,
+              unresolved="fatal"),
+    ToolSubst(r"\bnot\b", command=FindTool("not"), verbatim=True,
+              unresolved="fatal"),
     ToolSubst("mlir-opt", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -611,6 +611,12 @@ void ScriptBuilder::translateRfactor(unsigned node) {
 }
 
 void ScriptBuilder::finish() {
+  // Unit dimensions in the middle of a block would become n-D shape casts
+  // whose lowering is element by element; drop them before vectorizing.
+  os << R"(  transform.apply_patterns to %func {
+    transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices
+  } : !transform.any_op
+)";
   for (const std::string &handle : toVectorize)
     vectorize(handle);
   for (auto &[loops, maxStep, blockElements] : toUnroll)

@@ -1,0 +1,40 @@
+// RUN: ansor-opt %s --split-input-file --sched-derive-sketches --verify-diagnostics
+
+// expected-error@below {{func @dyn argument of type 'tensor<?x8xf32>' is not a static-shaped tensor}}
+func.func @dyn(%a: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  return %a : tensor<?x8xf32>
+}
+
+// -----
+
+func.func @unsupported(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %c = arith.constant 1.0 : f32
+  %c0 = arith.constant 0 : index
+  // expected-error@below {{op 'tensor.insert' is not supported in a payload func: ansor schedules linalg ops and tensor.pad}}
+  %r = tensor.insert %c into %a[%c0] : tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+// expected-error@below {{func @nothing has no linalg op to schedule}}
+func.func @nothing(%a: tensor<8xf32>) -> tensor<8xf32> {
+  return %a : tensor<8xf32>
+}
+
+// -----
+
+// expected-error@below {{func @buffers argument of type 'memref<8xf32>' is not a static-shaped tensor}}
+func.func @buffers(%a: memref<8xf32>) {
+  return
+}
+
+// -----
+
+func.func @dyn_inside(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %n = arith.constant 8 : index
+  // expected-error@below {{dynamic shape 'tensor<?xf32>' is not supported: ansor needs static shapes}}
+  %e = tensor.empty(%n) : tensor<?xf32>
+  return %a : tensor<8xf32>
+}
+
