@@ -308,10 +308,20 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
     }
     summary.tasks.push_back(std::move(task));
   }
-  // Replace each tuned func by its best program.
+  // Replace each tuned func by its best program, unless the untuned
+  // lowering (measured as the reference) is faster still.
   for (auto [func, task] : llvm::zip_equal(funcs, summary.tasks)) {
     if (task.bestSchedule.empty())
       continue;
+    if (task.referenceSeconds && task.bestSeconds &&
+        *task.referenceSeconds < *task.bestSeconds) {
+      func.emitRemark() << "the untuned lowering of @" << task.name << " ("
+                        << *task.referenceSeconds
+                        << " s) is faster than every measured program (best "
+                        << *task.bestSeconds << " s); it is left untuned";
+      task.appliedUntuned = true;
+      continue;
+    }
     if (failed(insertSchedule(module, func, task.bestSchedule)))
       return func.emitError() << "internal error: the best schedule of @"
                               << task.name << " does not parse";
@@ -422,6 +432,8 @@ std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
       task["untuned_seconds"] = *t.referenceSeconds;
     if (!t.skipped.empty())
       task["skipped"] = t.skipped;
+    if (t.appliedUntuned)
+      task["applied"] = "untuned";
     tasks.push_back(std::move(task));
   }
   llvm::json::Object root{{"target", summary.target},

@@ -52,6 +52,8 @@ struct TaskSummary {
   std::array<unsigned, 5> errors = {0, 0, 0, 0, 0};
   /// Why the task was not tuned; empty when it was.
   std::string skipped;
+  /// The untuned lowering beat every measured program and was kept.
+  bool appliedUntuned = false;
 };
 
 struct TuneSummary {

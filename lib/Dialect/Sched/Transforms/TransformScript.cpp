@@ -621,6 +621,9 @@ void ScriptBuilder::finish() {
     vectorize(handle);
   for (auto &[loops, maxStep, blockElements] : toUnroll)
     unroll(loops, maxStep, blockElements);
+  // Lowering patterns go in separate groups: together, transpose, transfer
+  // and shape_cast lowering with canonicalization rewrite each other's
+  // output without end.
   os << R"(  transform.apply_patterns to %func {
     transform.apply_patterns.vector.reduction_to_contract
     transform.apply_patterns.vector.cast_away_vector_leading_one_dim
@@ -637,11 +640,19 @@ void ScriptBuilder::finish() {
   transform.apply_patterns to %func {
     transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
     transform.apply_patterns.vector.lower_outerproduct
+  } : !transform.any_op
+  transform.apply_patterns to %func {
+    transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
+  } : !transform.any_op
+  transform.apply_patterns to %func {
     transform.apply_patterns.vector.transfer_permutation_patterns
     transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
+  } : !transform.any_op
+  transform.apply_patterns to %func {
     transform.apply_patterns.vector.lower_transpose lowering_strategy = "eltwise"
     transform.apply_patterns.vector.lower_shape_cast
-    transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
+  } : !transform.any_op
+  transform.apply_patterns to %func {
     transform.apply_patterns.canonicalization
   } : !transform.any_op
   transform.apply_cse to %func : !transform.any_op
