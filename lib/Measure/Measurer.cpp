@@ -204,7 +204,7 @@ void Measurer::finishBuild(Build &build, MeasureResult &result) {
 }
 
 void Measurer::run(StringRef library, StringRef inject, bool reference,
-                   MeasureResult &result) {
+                   bool timed, MeasureResult &result) {
   std::string outFile = library.str() + ".out";
   std::string errFile = library.str() + ".rerr";
   SmallVector<std::string> args = {
@@ -214,8 +214,8 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
       "--inputs",        signature.inputs,
       "--outputs",       signature.outputs,
       "--seed",          std::to_string(options.inputSeed),
-      "--number",        std::to_string(options.number),
-      "--repeat",        std::to_string(options.repeat),
+      "--number",        std::to_string(timed ? options.number : 1),
+      "--repeat",        std::to_string(timed ? options.repeat : 1),
       "--min-repeat-ms", std::to_string(options.minRepeatMs),
       "--rtol",          llvm::formatv("{0:e}", options.rtol).str(),
       "--atol",          llvm::formatv("{0:e}", options.atol).str(),
@@ -280,13 +280,13 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
   }
 }
 
-MeasureResult Measurer::measureReference(StringRef moduleText) {
+MeasureResult Measurer::measureReference(StringRef moduleText, bool timed) {
   MeasureResult result;
   Build build;
   startBuild(build, moduleText, "", options.buildTimeout * 4);
   finishBuild(build, result);
   if (result.error == MeasureError::None)
-    run(build.library, "", /*reference=*/true, result);
+    run(build.library, "", /*reference=*/true, timed, result);
   llvm::sys::fs::remove(build.library);
   return result;
 }
@@ -307,7 +307,8 @@ std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
   }
   for (size_t i = 0; i < batch.size(); ++i) {
     if (results[i].error == MeasureError::None)
-      run(builds[i].library, batch[i].inject, /*reference=*/false, results[i]);
+      run(builds[i].library, batch[i].inject, /*reference=*/false,
+          /*timed=*/true, results[i]);
     llvm::sys::fs::remove(builds[i].library);
   }
   return results;

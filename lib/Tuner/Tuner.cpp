@@ -118,8 +118,10 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     summary.skipped = error;
     return failure();
   }
+  // The reference defines the expected output; one call also tells how
+  // slow the untuned lowering is, which is all tuning needs of its time.
   MeasureResult reference =
-      measurer->measureReference(printTaskModule(payload));
+      measurer->measureReference(printTaskModule(payload), /*timed=*/false);
   if (reference.error != MeasureError::None) {
     func.emitError() << "the untuned lowering of @" << func.getSymName()
                      << " cannot be measured ("

@@ -13,13 +13,24 @@
 // RUN: cat %t/rec.jsonl | count 8
 // RUN: sed -e 's/.*"schedule":"sched.schedule @[a-z_0-9]* \(.*\)","task".*/\1/' %t/rec.jsonl | sort | uniq -d | count 0
 
+// The same seed gives the same search trajectory.
+// RUN: ansor-opt %s --ansor-tune="trials=6 seed=1 threads=1 records=%t/again.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
+// RUN: sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' %t/again.jsonl > %t/again.txt
+// RUN: head -n 6 %t/rec.jsonl | sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' > %t/first.txt
+// RUN: diff %t/first.txt %t/again.txt
+
+// A corrupt line (a run killed mid-write) is skipped with a warning naming it.
+// RUN: cp %t/rec.jsonl %t/corrupt.jsonl && echo '{"task": "x", "costs": [0.0' >> %t/corrupt.jsonl
+// RUN: ansor-opt %s --ansor-apply-best="records=%t/corrupt.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORRUPT
+// CORRUPT: warning: {{.*}}corrupt.jsonl:9: malformed JSON: {{.*}}; record skipped
+
 // The best record re-applies without measuring.
 // RUN: ansor-opt %s --ansor-apply-best="records=%t/rec.jsonl" | FileCheck %s --check-prefix=IR
 
 // IR-LABEL: func.func @mm_relu
-// IR:         scf.forall
+// IR:         scf.for
 // IR-NOT:     sched.schedule
-// IR-NOT:     linalg.matmul ins(%{{.*}} : tensor<64x32xf32>, tensor<32x64xf32>)
+// IR-NOT:     linalg.matmul ins(%{{.*}} : tensor<128x64xf32>, tensor<64x128xf32>)
 
 // SUM:      "target": "llvm -mtriple=
 // SUM:      "best_gflops": {{[0-9.]+}}
@@ -29,7 +40,7 @@
 // SUM-NEXT:   "runtime": 0,
 // SUM-NEXT:   "timeout": 0,
 // SUM-NEXT:   "wrong_result": 0
-// SUM:      "flop": 266240,
+// SUM:      "flop": 2113536,
 // SUM:      "name": "mm_relu",
 // SUM:      "sketches": 2,
 // SUM:      "trials": 6,
@@ -40,19 +51,19 @@
 
 // REC: {"build_seconds":{{.*}},"costs":[{{[0-9.e-]+}}],"error":"none","message":"","schedule":"sched.schedule @mm_relu_t0 for @mm_relu target \"llvm -mtriple={{.*}}","task":"{{[0-9a-f]+}}","task_name":"mm_relu","timestamp":{{.*}},"trial":0}
 
-func.func @mm_relu(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>) -> tensor<64x64xf32> {
+func.func @mm_relu(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x128xf32> {
   %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<64x64xf32>
-  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
-  %c = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x64xf32>)
-      outs(%acc : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e = tensor.empty() : tensor<128x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<128x128xf32>) -> tensor<128x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<128x64xf32>, tensor<64x128xf32>)
+      outs(%acc : tensor<128x128xf32>) -> tensor<128x128xf32>
   %r = linalg.generic {
       indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
       iterator_types = ["parallel", "parallel"]}
-      ins(%c : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+      ins(%c : tensor<128x128xf32>) outs(%e : tensor<128x128xf32>) {
     ^bb0(%x: f32, %o: f32):
       %m = arith.maximumf %x, %zero : f32
       linalg.yield %m : f32
-  } -> tensor<64x64xf32>
-  return %r : tensor<64x64xf32>
+  } -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
 }

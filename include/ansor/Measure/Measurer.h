@@ -87,8 +87,9 @@ public:
   LogicalResult initialize(std::string &error);
 
   /// Builds and runs the untuned (or scheduled) module that defines the
-  /// expected output, and writes it as the reference.
-  MeasureResult measureReference(StringRef moduleText);
+  /// expected output, and writes it as the reference. Unless `timed`, it is
+  /// called once (its cost is that single call).
+  MeasureResult measureReference(StringRef moduleText, bool timed = true);
 
   /// Builds the batch in parallel, then runs each candidate, checking its
   /// outputs against the reference.
@@ -99,7 +100,7 @@ private:
   void startBuild(Build &build, StringRef moduleText, StringRef inject,
                   unsigned timeout);
   void finishBuild(Build &build, MeasureResult &result);
-  void run(StringRef library, StringRef inject, bool reference,
+  void run(StringRef library, StringRef inject, bool reference, bool timed,
            MeasureResult &result);
 
   MeasureOptions options;
