@@ -183,9 +183,15 @@ void Measurer::finishBuild(Build &build, MeasureResult &result) {
     result.message = "cannot start the compiler: " + build.startError;
     return;
   }
+  // Builds run concurrently: each gets what is left of its own timeout.
+  double elapsed = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - build.start)
+                       .count();
+  unsigned remaining =
+      std::max<int>(1, int(build.timeout) - int(elapsed));
   std::string waitError;
   llvm::sys::ProcessInfo done =
-      llvm::sys::Wait(build.process, build.timeout, &waitError);
+      llvm::sys::Wait(build.process, remaining, &waitError);
   result.buildSeconds = std::chrono::duration<double>(
                             std::chrono::steady_clock::now() - build.start)
                             .count();

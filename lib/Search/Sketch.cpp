@@ -100,6 +100,7 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
         sched::SplitAttr::get(ctx, {sched::SplitAttr::kUnset,
                                     sched::SplitAttr::kUnset},
                               extent));
+    sched::VectorizeOp::create(b, loc, index);
     return;
   }
   bool isLinalg = isa<linalg::LinalgOp>(node.op);

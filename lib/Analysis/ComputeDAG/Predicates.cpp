@@ -44,7 +44,8 @@ bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag,
 bool mlir::ansor::needsRfactor(const ComputeDAG &dag, unsigned index,
                                unsigned cores) {
   const DAGNode &node = dag.getNode(index);
-  if (!isa<linalg::LinalgOp>(node.op) || node.numLoops(LoopKind::R) == 0)
+  if (!isa<linalg::LinalgOp>(node.op) || node.numLoops(LoopKind::R) == 0 ||
+      node.initMaps.size() != 1)
     return false;
   int64_t space = node.spatialSize(), reduce = node.reductionSize();
   if (needsMultiLevelTiling(dag, index))

@@ -111,6 +111,7 @@ func.func @conv(%in: tensor<1x8x8x8xf32>, %w: tensor<3x3x8x16xf32>, %bias: tenso
 // CHECK-LABEL: sched.schedule @full_reduction_sketch0
 // CHECK-SAME:    rules ["AddRfactor"]
 // CHECK-NEXT:    sched.rfactor node 1 loop 0 split <[?, ?] of 4096>
+// CHECK-NEXT:    sched.vectorize node 1
 // CHECK-NEXT:  }
 // CHECK-LABEL: sched.schedule @full_reduction_sketch1
 // CHECK-SAME:    rules []

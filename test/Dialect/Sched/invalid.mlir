@@ -270,3 +270,10 @@ func.func @f() {
   sched.tile node 0 structure #sched.structure<[S, S]> splits []
   return
 }
+
+// -----
+
+// expected-error@below {{split factors exceed the loop extent 8}}
+#bad = #sched.split<[4294967296, 4294967296, ?] of 8>
+sched.schedule @s for @f target "t" nodes [] rules [] attributes {a = #bad} {
+}

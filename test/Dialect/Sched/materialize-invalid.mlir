@@ -49,3 +49,54 @@ sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 
   sched.tile node 0 structure #sched.structure<[S, S, S, R]>
       splits [#sched.split<[2, 2, 2] of 8>, #sched.split<[2, 2, 2] of 8>, #sched.split<[8] of 8>]
 }
+
+// -----
+
+func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 8], [S, S, R]>] rules [] {
+  // expected-error@below {{'sched.tile' op structure #sched.structure<[S, R, S]> is not supported by the CPU materializer (use [S, S], [S, S, R] or [S, S, R, S, R, S])}}
+  sched.tile node 0 structure #sched.structure<[S, R, S]>
+      splits [#sched.split<[2, 4] of 8>, #sched.split<[2, 4] of 8>, #sched.split<[8] of 8>]
+}
+
+// -----
+
+func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 8], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R]>
+      splits [#sched.split<[2, 4] of 8>, #sched.split<[2, 4] of 8>, #sched.split<[8] of 8>]
+  // expected-error@below {{'sched.rfactor' op node 0 is both tiled and rfactored}}
+  sched.rfactor node 0 loop 2 split #sched.split<[2, 4] of 8>
+}
+
+// -----
+
+func.func @two(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %s = linalg.add ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%r : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %s : tensor<8x8xf32>
+}
+sched.schedule @s for @two target "t"
+    nodes [#sched.node<"linalg.matmul", [8, 8, 8], [S, S, R]>, #sched.node<"linalg.add", [8, 8], [S, S]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[2, 2, 1, 2] of 8>, #sched.split<[2, 2, 1, 2] of 8>, #sched.split<[2, 4] of 8>]
+  // expected-error@below {{'sched.fuse_consumer' op node 1 is not the single elementwise consumer of node 0}}
+  sched.fuse_consumer node 1 into 0 at #sched.choice<0 in [0, 1]>
+}
+
+// -----
+
+func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+// expected-error@below {{'sched.schedule' op node 0 has annotation steps but no sched.tile step}}
+sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 8], [S, S, R]>] rules [] {
+  sched.parallel node 0 loops #sched.choice<2 in [1, 2]>
+}

@@ -117,6 +117,9 @@ LogicalResult SplitAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (factor <= 0)
       return emitError() << "split factor #" << index
                          << " must be positive or '?', got " << factor;
+    // Also keeps the product below the extent, so it cannot overflow.
+    if (factor > extent || product > extent / factor)
+      return emitError() << "split factors exceed the loop extent " << extent;
     product *= factor;
   }
   if (complete && product != extent)

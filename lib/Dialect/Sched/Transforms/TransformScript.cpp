@@ -85,6 +85,7 @@ private:
 
   // Planning.
   LogicalResult collectPlans();
+  LogicalResult verifyPlan(unsigned node);
   LevelSizes levelSizes(unsigned node) const;
   bool canVectorize(unsigned node, ArrayRef<int64_t> block) const;
   SmallVector<std::pair<unsigned, unsigned>> inlinedProducers(unsigned node);
@@ -246,7 +247,13 @@ LogicalResult ScriptBuilder::collectPlans() {
               plans[op.getNode()].rfactor = op;
               return success();
             })
-            .Case([&](FuseConsumerOp op) {
+            .Case([&](FuseConsumerOp op) -> LogicalResult {
+              if (plans[op.getInto()].fusedConsumer ||
+                  plans[op.getNode()].fusedIntoProducer)
+                return op.emitOpError()
+                       << "fuses a second consumer into node "
+                       << op.getInto() << " or node " << op.getNode()
+                       << " a second time";
               plans[op.getInto()].fusedConsumer = op;
               plans[op.getNode()].fusedIntoProducer = true;
               return success();
@@ -279,15 +286,68 @@ LogicalResult ScriptBuilder::collectPlans() {
     if (failed(result))
       return failure();
   }
-  for (auto [index, plan] : llvm::enumerate(plans)) {
-    if (plan.fusedConsumer && !plan.tile)
-      return plan.fusedConsumer.emitOpError()
-             << "fuses into node " << index << ", which is not tiled";
-    if (plan.fusedIntoProducer && plan.tile)
-      return plan.tile.emitOpError()
-             << "tiles node " << index
-             << ", which is fused into its producer's tiles";
+  for (auto [index, plan] : llvm::enumerate(plans))
+    if (failed(verifyPlan(index)))
+      return failure();
+  return success();
+}
+
+/// The structures the CPU materializer implements: Ansor's multi-level
+/// tiling and the two-level split of nodes it leaves alone.
+static bool isSupportedStructure(StructureAttr structure) {
+  using K = LoopKind;
+  ArrayRef<K> levels = structure.getLevels();
+  return levels == ArrayRef<K>{K::S, K::S} ||
+         levels == ArrayRef<K>{K::S, K::S, K::R} ||
+         levels == ArrayRef<K>{K::S, K::S, K::R, K::S, K::R, K::S};
+}
+
+/// Rejects step combinations the CPU materializer would otherwise ignore or
+/// mistranslate; the verifier cannot, as they need the payload.
+LogicalResult ScriptBuilder::verifyPlan(unsigned node) {
+  NodePlan &plan = plans[node];
+  const DAGNode &n = dag.getNode(node);
+  Operation *anyStep = plan.tile       ? plan.tile.getOperation()
+                       : plan.rfactor ? plan.rfactor.getOperation()
+                                      : nullptr;
+  if (plan.tile && !isSupportedStructure(plan.tile.getStructure()))
+    return plan.tile.emitOpError()
+           << "structure " << plan.tile.getStructure()
+           << " is not supported by the CPU materializer (use [S, S], "
+              "[S, S, R] or [S, S, R, S, R, S])";
+  if (plan.tile && plan.rfactor)
+    return plan.rfactor.emitOpError()
+           << "node " << node << " is both tiled and rfactored";
+  if ((plan.tile || plan.rfactor) && (plan.inlined || n.isInit))
+    return anyStep->emitOpError()
+           << "node " << node << " is "
+           << (n.isInit ? "an init fill, scheduled with its consumer"
+                        : "inlined")
+           << " and cannot be tiled";
+  if (plan.fusedIntoProducer && (plan.tile || plan.rfactor))
+    return anyStep->emitOpError()
+           << "node " << node << " is fused into its producer's tiles";
+  if (FuseConsumerOp fuse = plan.fusedConsumer) {
+    if (!plan.tile || plan.tile.getStructure().count(LoopKind::S) != 4)
+      return fuse.emitOpError() << "fuses into node " << node
+                                << ", which has no multi-level tiling";
+    std::optional<unsigned> matched =
+        ansor::getSingleElementwiseMatchedConsumer(dag, node);
+    if (!matched || *matched != fuse.getNode())
+      return fuse.emitOpError()
+             << "node " << fuse.getNode()
+             << " is not the single elementwise consumer of node " << node;
+    if (*fuse.getLevel().getSelected() > 1)
+      return fuse.emitOpError() << "the CPU materializer fuses at level 0 "
+                                   "or 1, not "
+                                << *fuse.getLevel().getSelected();
   }
+  if (!plan.tile && (plan.cacheWrite || plan.parallel != 1 ||
+                     plan.unrollMaxStep != 0 ||
+                     (plan.vectorize && !plan.rfactor)))
+    return schedule.emitOpError()
+           << "node " << node
+           << " has annotation steps but no sched.tile step";
   return success();
 }
 
@@ -348,7 +408,12 @@ SmallVector<std::pair<unsigned, unsigned>>
 ScriptBuilder::inlinedProducers(unsigned node) {
   SmallVector<std::pair<unsigned, unsigned>> result;
   Operation *op = dag.getNode(node).op;
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   for (OpOperand &operand : op->getOpOperands()) {
+    // A producer of an init is loop-carried inside the tiles, where
+    // fuse_into_containing_op cannot reach it: it stays whole.
+    if (linalgOp && linalgOp.isDpsInit(&operand))
+      continue;
     Operation *def = operand.get().getDefiningOp();
     for (const DAGNode &p : dag.getNodes())
       if (p.op == def && plans[p.index].inlined &&
@@ -382,7 +447,10 @@ ScriptBuilder::takeInlinedProducers(unsigned node, const std::string &handle) {
         continue;
       std::string h = producerOf(consumerHandle, operand);
       producers.push_back({producer, h});
-      worklist.push_back({producer, h});
+      // A pad is fused into the outermost container only; what it reads
+      // stays outside, whole.
+      if (!isa<tensor::PadOp>(dag.getNode(producer).op))
+        worklist.push_back({producer, h});
     }
   }
   return producers;
@@ -428,8 +496,11 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
        << " {bufferize_destination_only} : " << kAnyOp << "\n";
     return;
   }
-  const DAGNode &n = dag.getNode(node);
-  AffineMap initMap = n.initMaps.front();
+  auto op = cast<linalg::LinalgOp>(dag.getNode(node).op);
+  AffineMap initMap =
+      op.getMatchingIndexingMap(&op->getOpOperand(*initOperand(node)));
+  if (!initMap.isProjectedPermutation())
+    return;
   SmallVector<int64_t> fillBlock;
   for (unsigned dim = 0; dim < initMap.getNumResults(); ++dim)
     fillBlock.push_back(block[initMap.getDimPosition(dim)]);
@@ -492,8 +563,11 @@ void ScriptBuilder::translateTiled(unsigned node) {
   } else {
     nodeHandle = root;
   }
-  SmallVector<std::pair<unsigned, std::string>> producers =
-      takeInlinedProducers(node, nodeHandle);
+  SmallVector<std::pair<unsigned, std::string>> producers;
+  for (auto &p : takeInlinedProducers(node, nodeHandle))
+    if (llvm::none_of(consumerProducers,
+                      [&](auto &c) { return c.first == p.first; }))
+      producers.push_back(p);
   std::string initHandle =
       initOp ? producerOf(nodeHandle, *initOp) : std::string();
 
@@ -606,7 +680,7 @@ void ScriptBuilder::translateRfactor(unsigned node) {
   SmallVector<int64_t> block(n.extents);
   block[loop] /= partials;
   fuseInlined(producers, {forall}, block);
-  if (canVectorize(node, block))
+  if (plans[node].vectorize && canVectorize(node, block))
     toVectorize.push_back(split);
 }
 
@@ -739,7 +813,11 @@ FailureOr<func::FuncOp> mlir::sched::resolvePayload(ScheduleOp schedule,
 LogicalResult mlir::sched::materializeSchedules(ModuleOp module) {
   SmallVector<ScheduleOp> schedules(module.getOps<ScheduleOp>());
   llvm::StringMap<ScheduleOp> byFunc;
-  SmallVector<std::string> sequences, names;
+  struct Pending {
+    std::string script, sequence, name, func;
+    Location loc;
+  };
+  SmallVector<Pending> pending;
   for (ScheduleOp schedule : schedules) {
     auto [it, inserted] = byFunc.try_emplace(schedule.getFunc(), schedule);
     if (!inserted)
@@ -750,28 +828,32 @@ LogicalResult mlir::sched::materializeSchedules(ModuleOp module) {
     FailureOr<func::FuncOp> payload = resolvePayload(schedule, module);
     if (failed(payload))
       return failure();
-    std::string name = ("apply_" + schedule.getSymName()).str();
+    std::string sequence = ("apply_" + schedule.getSymName()).str();
     FailureOr<std::string> script =
-        buildTransformScript(schedule, *payload, name);
+        buildTransformScript(schedule, *payload, sequence);
     if (failed(script))
       return failure();
-    sequences.push_back(*script);
-    names.push_back(name);
+    pending.push_back({*script, sequence, schedule.getSymName().str(),
+                       schedule.getFunc().str(), schedule.getLoc()});
   }
-  if (schedules.empty())
-    return success();
-  FailureOr<OwningOpRef<ModuleOp>> library =
-      parseTransformLibrary(module.getContext(), sequences, names);
-  if (failed(library))
-    return module.emitError() << "internal error: generated Transform script "
-                                 "does not parse";
-  auto main = (*library)->lookupSymbol<transform::NamedSequenceOp>(
-      "__transform_main");
   for (ScheduleOp schedule : schedules)
     schedule.erase();
-  if (failed(transform::applyTransformNamedSequence(
-          module, main, **library, transform::TransformOptions())))
-    return module.emitError() << "applying the schedule failed";
+  // One schedule at a time, so that a failure names its schedule.
+  for (const Pending &p : pending) {
+    FailureOr<OwningOpRef<ModuleOp>> library =
+        parseTransformLibrary(module.getContext(), {p.script}, {p.sequence});
+    if (failed(library))
+      return emitError(p.loc) << "internal error: the Transform script of "
+                                 "schedule @"
+                              << p.name << " does not parse:\n"
+                              << p.script;
+    auto main = (*library)->lookupSymbol<transform::NamedSequenceOp>(
+        "__transform_main");
+    if (failed(transform::applyTransformNamedSequence(
+            module, main, **library, transform::TransformOptions())))
+      return emitError(p.loc) << "applying schedule @" << p.name << " to @"
+                              << p.func << " failed";
+  }
   module.walk([](Operation *op) { op->removeAttr(ansor::kNodeAttrName); });
   return success();
 }
