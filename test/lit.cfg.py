@@ -25,6 +25,7 @@ tool_dirs = [config.ansor_tools_dir, config.llvm_tools_dir]
 tools = [
     "ansor-opt",
     "ansor-runner",
+    "mlir-tblgen",
     ToolSubst(r"\| \bcount\b", command=FindTool("count"), verbatim=True,
               unresolved="fatal"),
     ToolSubst(r"\bnot\b", command=FindTool("not"), verbatim=True,
@@ -36,3 +37,4 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 config.substitutions.append(("%ansor_obj_root", config.ansor_obj_root))
 config.substitutions.append(("%ansor_src_root", config.ansor_src_root))
 config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
+config.substitutions.append(("%mlir_include_dir", config.mlir_include_dir))

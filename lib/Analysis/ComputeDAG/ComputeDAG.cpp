@@ -109,18 +109,19 @@ FailureOr<ComputeDAG> ComputeDAG::build(func::FuncOp func) {
   if (!func.getBody().hasOneBlock())
     return func.emitError() << "func @" << func.getSymName()
                             << " must have a single block";
-  for (Type type : func.getFunctionType().getInputs())
-    if (!isa<RankedTensorType>(type) ||
-        !cast<RankedTensorType>(type).hasStaticShape())
-      return func.emitError() << "func @" << func.getSymName()
-                              << " argument of type " << type
-                              << " is not a static-shaped tensor";
-  for (Type type : func.getFunctionType().getResults())
-    if (!isa<RankedTensorType>(type) ||
-        !cast<RankedTensorType>(type).hasStaticShape())
-      return func.emitError() << "func @" << func.getSymName()
-                              << " result of type " << type
-                              << " is not a static-shaped tensor";
+  auto checkTypes = [&](TypeRange types, StringRef role) -> LogicalResult {
+    for (Type type : types) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.hasStaticShape())
+        return func.emitError() << "func @" << func.getSymName() << " "
+                                << role << " of type " << type
+                                << " is not a static-shaped tensor";
+    }
+    return success();
+  };
+  if (failed(checkTypes(func.getFunctionType().getInputs(), "argument")) ||
+      failed(checkTypes(func.getFunctionType().getResults(), "result")))
+    return failure();
 
   llvm::DenseMap<Operation *, unsigned> indexOf;
   for (Operation &op : func.getBody().front()) {

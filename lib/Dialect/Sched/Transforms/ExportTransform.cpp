@@ -19,21 +19,16 @@ struct SchedExportTransformPass
     : public sched::impl::SchedExportTransformBase<SchedExportTransformPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<ScheduleOp> schedules(module.getOps<ScheduleOp>());
-    if (schedules.empty())
+    FailureOr<SmallVector<ScheduleScript>> scripts =
+        buildScheduleScripts(module);
+    if (failed(scripts))
+      return signalPassFailure();
+    if (scripts->empty())
       return;
     SmallVector<std::string> sequences, names;
-    for (ScheduleOp schedule : schedules) {
-      FailureOr<func::FuncOp> payload = resolvePayload(schedule, module);
-      if (failed(payload))
-        return signalPassFailure();
-      std::string name = ("apply_" + schedule.getSymName()).str();
-      FailureOr<std::string> script =
-          buildTransformScript(schedule, *payload, name);
-      if (failed(script))
-        return signalPassFailure();
-      sequences.push_back(*script);
-      names.push_back(name);
+    for (const ScheduleScript &s : *scripts) {
+      sequences.push_back(s.script);
+      names.push_back(s.sequence);
     }
     FailureOr<OwningOpRef<ModuleOp>> library =
         parseTransformLibrary(module.getContext(), sequences, names);
@@ -42,8 +37,8 @@ struct SchedExportTransformPass
           << "internal error: generated Transform script does not parse";
       return signalPassFailure();
     }
-    for (ScheduleOp schedule : schedules)
-      schedule.erase();
+    for (ScheduleScript &s : *scripts)
+      s.schedule.erase();
     Block *body = module.getBody();
     for (Operation &op :
          llvm::make_early_inc_range((*library)->getBody()->getOperations()))

@@ -810,15 +810,11 @@ FailureOr<func::FuncOp> mlir::sched::resolvePayload(ScheduleOp schedule,
   return func;
 }
 
-LogicalResult mlir::sched::materializeSchedules(ModuleOp module) {
-  SmallVector<ScheduleOp> schedules(module.getOps<ScheduleOp>());
+FailureOr<SmallVector<ScheduleScript>>
+mlir::sched::buildScheduleScripts(ModuleOp module) {
   llvm::StringMap<ScheduleOp> byFunc;
-  struct Pending {
-    std::string script, sequence, name, func;
-    Location loc;
-  };
-  SmallVector<Pending> pending;
-  for (ScheduleOp schedule : schedules) {
+  SmallVector<ScheduleScript> scripts;
+  for (ScheduleOp schedule : module.getOps<ScheduleOp>()) {
     auto [it, inserted] = byFunc.try_emplace(schedule.getFunc(), schedule);
     if (!inserted)
       return schedule.emitOpError()
@@ -833,11 +829,26 @@ LogicalResult mlir::sched::materializeSchedules(ModuleOp module) {
         buildTransformScript(schedule, *payload, sequence);
     if (failed(script))
       return failure();
-    pending.push_back({*script, sequence, schedule.getSymName().str(),
-                       schedule.getFunc().str(), schedule.getLoc()});
+    scripts.push_back({schedule, *script, sequence});
   }
-  for (ScheduleOp schedule : schedules)
-    schedule.erase();
+  return scripts;
+}
+
+LogicalResult mlir::sched::materializeSchedules(ModuleOp module) {
+  FailureOr<SmallVector<ScheduleScript>> scripts =
+      buildScheduleScripts(module);
+  if (failed(scripts))
+    return failure();
+  struct Pending {
+    std::string script, sequence, name, func;
+    Location loc;
+  };
+  SmallVector<Pending> pending;
+  for (ScheduleScript &s : *scripts) {
+    pending.push_back({s.script, s.sequence, s.schedule.getSymName().str(),
+                       s.schedule.getFunc().str(), s.schedule.getLoc()});
+    s.schedule.erase();
+  }
   // One schedule at a time, so that a failure names its schedule.
   for (const Pending &p : pending) {
     FailureOr<OwningOpRef<ModuleOp>> library =

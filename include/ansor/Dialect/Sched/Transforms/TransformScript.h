@@ -45,6 +45,17 @@ parseTransformLibrary(MLIRContext *ctx, ArrayRef<std::string> sequences,
 /// func's ComputeDAG matches the schedule's nodes and tags the payload ops.
 FailureOr<func::FuncOp> resolvePayload(ScheduleOp schedule, ModuleOp module);
 
+/// A schedule and the named sequence that applies it.
+struct ScheduleScript {
+  ScheduleOp schedule;
+  std::string script;
+  std::string sequence;
+};
+
+/// Builds the script of every schedule of `module` (at most one per func),
+/// resolving and tagging their payloads.
+FailureOr<SmallVector<ScheduleScript>> buildScheduleScripts(ModuleOp module);
+
 /// Applies every complete schedule of `module` to its payload and erases
 /// the schedules (and the payload's node tags).
 LogicalResult materializeSchedules(ModuleOp module);
