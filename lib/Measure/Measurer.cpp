@@ -227,6 +227,10 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
       "--atol",          llvm::formatv("{0:e}", options.atol).str(),
       reference ? "--write-ref" : "--check-ref",
       referencePath};
+  if (!reference && options.cutSeconds > 0) {
+    args.push_back("--max-seconds");
+    args.push_back(llvm::formatv("{0:e}", options.cutSeconds).str());
+  }
   if (!inject.empty() && inject != "compile") {
     args.push_back("--inject");
     args.push_back(inject.str());

@@ -131,6 +131,8 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     return failure();
   }
   summary.referenceSeconds = median(reference.costs);
+  // Candidates slower than the untuned lowering are not worth timing.
+  measurer->setCutSeconds(*summary.referenceSeconds);
   rng.seed(options.seed ^ llvm::xxh3_64bits(summary.key));
   // Resume: programs measured before are not measured again.
   for (const MeasureRecord &r : previous) {

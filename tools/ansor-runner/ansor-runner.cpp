@@ -173,7 +173,7 @@ int main(int argc, char **argv) {
   std::string lib, func, inputs, outputs, writeRef, checkRef, inject;
   uint64_t seed = 1;
   int number = 0, repeat = 3, minRepeatMs = 100;
-  double rtol = 1e-3, atol = 1e-4;
+  double rtol = 1e-3, atol = 1e-4, maxSeconds = 0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -194,6 +194,7 @@ int main(int argc, char **argv) {
     else if (a == "--rtol") rtol = std::atof(value().c_str());
     else if (a == "--atol") atol = std::atof(value().c_str());
     else if (a == "--inject") inject = value();
+    else if (a == "--max-seconds") maxSeconds = std::atof(value().c_str());
     else fail("usage", "unknown option " + a);
   }
   if (lib.empty() || func.empty() || outputs.empty())
@@ -266,6 +267,14 @@ int main(int argc, char **argv) {
     }
   }
 
+  // A verified candidate already slower than `max-seconds` (the untuned
+  // lowering) cannot be the best: its one call is its cost.
+  if (maxSeconds > 0 && once > maxSeconds) {
+    std::printf("{\"ok\": true, \"number\": 1, \"costs\": [%.9g], "
+                "\"max_abs_err\": %.6g, \"verified\": %s, \"cut\": true}\n",
+                once, maxAbs, checkRef.empty() ? "false" : "true");
+    return 0;
+  }
   // Calls per repeat: enough for one repeat to last min-repeat-ms.
   if (number <= 0)
     number = std::max(1, int(std::ceil(minRepeatMs / 1000.0 /

@@ -39,6 +39,10 @@ struct MeasureOptions {
   /// rtol * |want|, suited to fp32 reductions.
   double rtol = 1e-3;
   double atol = 1e-4;
+  /// A candidate whose verification call takes longer than this is not
+  /// timed further (its one call is its cost); 0 disables the cut. The
+  /// tuner sets it to the untuned lowering's time.
+  double cutSeconds = 0;
   /// Seed of the random inputs.
   uint64_t inputSeed = 1;
   /// Scratch directory for candidate files and libraries.
@@ -90,6 +94,9 @@ public:
   /// expected output, and writes it as the reference. Unless `timed`, it is
   /// called once (its cost is that single call).
   MeasureResult measureReference(StringRef moduleText, bool timed = true);
+
+  /// See MeasureOptions::cutSeconds.
+  void setCutSeconds(double seconds) { options.cutSeconds = seconds; }
 
   /// Builds the batch in parallel, then runs each candidate, checking its
   /// outputs against the reference.
