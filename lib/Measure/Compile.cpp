@@ -34,28 +34,26 @@ static LogicalResult emitObject(ModuleOp module, llvm::Module &llvmModule,
   const llvm::Target *llvmTarget =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!llvmTarget)
-    return module.emitError() << "no LLVM target for " << target.triple
-                              << ": " << error;
-  std::unique_ptr<llvm::TargetMachine> machine(
-      llvmTarget->createTargetMachine(triple, target.cpu, target.features,
-                                      llvm::TargetOptions(), llvm::Reloc::PIC_,
-                                      std::nullopt,
-                                      llvm::CodeGenOptLevel::Aggressive));
+    return module.emitError()
+           << "no LLVM target for " << target.triple << ": " << error;
+  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
+      triple, target.cpu, target.features, llvm::TargetOptions(),
+      llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
   if (!machine)
-    return module.emitError() << "cannot create a target machine for "
-                              << target.str();
+    return module.emitError()
+           << "cannot create a target machine for " << target.str();
   llvmModule.setDataLayout(machine->createDataLayout());
   llvmModule.setTargetTriple(triple);
   if (llvm::Error err = makeOptimizingTransformer(/*optLevel=*/3,
                                                   /*sizeLevel=*/0,
                                                   machine.get())(&llvmModule))
-    return module.emitError() << "LLVM optimization failed: "
-                              << llvm::toString(std::move(err));
+    return module.emitError()
+           << "LLVM optimization failed: " << llvm::toString(std::move(err));
   std::error_code ec;
   llvm::ToolOutputFile object(objectPath, ec, llvm::sys::fs::OF_None);
   if (ec)
-    return module.emitError() << "cannot write " << objectPath << ": "
-                              << ec.message();
+    return module.emitError()
+           << "cannot write " << objectPath << ": " << ec.message();
   llvm::legacy::PassManager codegen;
   if (machine->addPassesToEmitFile(codegen, object.os(), nullptr,
                                    llvm::CodeGenFileType::ObjectFile))
@@ -72,12 +70,13 @@ static LogicalResult link(ModuleOp module, StringRef objectPath,
     return module.emitError() << "no C compiler driver ('cc') to link with";
   std::string libDir = ANSOR_LLVM_LIBRARY_DIR;
   std::string rpath = "-Wl,-rpath," + libDir, libFlag = "-L" + libDir;
-  SmallVector<StringRef> args = {*cc,        "-shared", "-o",
-                                 outputPath, objectPath, libFlag,
-                                 rpath,      "-lomp",   "-lmlir_c_runner_utils"};
+  SmallVector<StringRef> args = {
+      *cc,        "-shared",  "-o",
+      outputPath, objectPath, libFlag,
+      rpath,      "-lomp",    "-lmlir_c_runner_utils"};
   std::string error;
-  int status = llvm::sys::ExecuteAndWait(*cc, args, std::nullopt, {}, 60, 0,
-                                         &error);
+  int status =
+      llvm::sys::ExecuteAndWait(*cc, args, std::nullopt, {}, 60, 0, &error);
   if (status != 0)
     return module.emitError() << "linking " << outputPath << " failed ("
                               << status << "): " << error;

@@ -38,8 +38,8 @@ static std::string elementSpec(RankedTensorType type, std::string &error) {
   return element + ":" + llvm::join(dims, "x");
 }
 
-FailureOr<KernelSignature>
-mlir::ansor::getKernelSignature(func::FuncOp func, std::string &error) {
+FailureOr<KernelSignature> mlir::ansor::getKernelSignature(func::FuncOp func,
+                                                           std::string &error) {
   KernelSignature signature;
   signature.funcName = func.getSymName().str();
   auto specs = [&](TypeRange types, std::string &out) -> LogicalResult {
@@ -106,8 +106,7 @@ LogicalResult Measurer::initialize(std::string &error) {
       path = candidate.str().str();
     }
     if (!llvm::sys::fs::can_execute(path)) {
-      error = "cannot find the " + name.str() + " executable at '" + path +
-              "'";
+      error = "cannot find the " + name.str() + " executable at '" + path + "'";
       return failure();
     }
     return success();
@@ -163,8 +162,8 @@ void Measurer::startBuild(Build &build, StringRef moduleText, StringRef inject,
     }
     os << (inject == "compile" ? StringRef("this is not MLIR") : moduleText);
   }
-  std::string pass = "--ansor-compile=output=" + build.library +
-                     " target='" + target.str() + "'";
+  std::string pass = "--ansor-compile=output=" + build.library + " target='" +
+                     target.str() + "'";
   SmallVector<StringRef> args = {options.compilerPath, build.moduleFile, pass,
                                  "-o", "/dev/null"};
   std::optional<StringRef> redirects[] = {StringRef(""), StringRef(""),
@@ -187,8 +186,7 @@ void Measurer::finishBuild(Build &build, MeasureResult &result) {
   double elapsed = std::chrono::duration<double>(
                        std::chrono::steady_clock::now() - build.start)
                        .count();
-  unsigned remaining =
-      std::max<int>(1, int(build.timeout) - int(elapsed));
+  unsigned remaining = std::max<int>(1, int(build.timeout) - int(elapsed));
   std::string waitError;
   llvm::sys::ProcessInfo done =
       llvm::sys::Wait(build.process, remaining, &waitError);
@@ -197,13 +195,12 @@ void Measurer::finishBuild(Build &build, MeasureResult &result) {
                             .count();
   if (result.buildSeconds >= build.timeout) {
     result.error = MeasureError::Timeout;
-    result.message = "build timed out after " +
-                     std::to_string(build.timeout) + " s";
+    result.message =
+        "build timed out after " + std::to_string(build.timeout) + " s";
   } else if (done.ReturnCode != 0) {
     result.error = MeasureError::Compile;
-    result.message = readFileOr(build.errorFile, waitError.empty()
-                                                     ? "the compiler failed"
-                                                     : waitError);
+    result.message = readFileOr(
+        build.errorFile, waitError.empty() ? "the compiler failed" : waitError);
   }
   llvm::sys::fs::remove(build.moduleFile);
   llvm::sys::fs::remove(build.errorFile);
@@ -213,20 +210,29 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
                    bool timed, MeasureResult &result) {
   std::string outFile = library.str() + ".out";
   std::string errFile = library.str() + ".rerr";
-  SmallVector<std::string> args = {
-      options.runnerPath,
-      "--lib",           library.str(),
-      "--func",          signature.funcName,
-      "--inputs",        signature.inputs,
-      "--outputs",       signature.outputs,
-      "--seed",          std::to_string(options.inputSeed),
-      "--number",        std::to_string(timed ? options.number : 1),
-      "--repeat",        std::to_string(timed ? options.repeat : 1),
-      "--min-repeat-ms", std::to_string(options.minRepeatMs),
-      "--rtol",          llvm::formatv("{0:e}", options.rtol).str(),
-      "--atol",          llvm::formatv("{0:e}", options.atol).str(),
-      reference ? "--write-ref" : "--check-ref",
-      referencePath};
+  SmallVector<std::string> args = {options.runnerPath,
+                                   "--lib",
+                                   library.str(),
+                                   "--func",
+                                   signature.funcName,
+                                   "--inputs",
+                                   signature.inputs,
+                                   "--outputs",
+                                   signature.outputs,
+                                   "--seed",
+                                   std::to_string(options.inputSeed),
+                                   "--number",
+                                   std::to_string(timed ? options.number : 1),
+                                   "--repeat",
+                                   std::to_string(timed ? options.repeat : 1),
+                                   "--min-repeat-ms",
+                                   std::to_string(options.minRepeatMs),
+                                   "--rtol",
+                                   llvm::formatv("{0:e}", options.rtol).str(),
+                                   "--atol",
+                                   llvm::formatv("{0:e}", options.atol).str(),
+                                   reference ? "--write-ref" : "--check-ref",
+                                   referencePath};
   if (!reference && options.cutSeconds > 0) {
     args.push_back("--max-seconds");
     args.push_back(llvm::formatv("{0:e}", options.cutSeconds).str());
@@ -267,10 +273,9 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
     if (!json)
       llvm::consumeError(json.takeError());
     result.error = MeasureError::Runtime;
-    result.message = "the runner died (" +
-                     (error.empty() ? "status " + std::to_string(status)
-                                    : error) +
-                     ")";
+    result.message =
+        "the runner died (" +
+        (error.empty() ? "status " + std::to_string(status) : error) + ")";
     return;
   }
   if (!object->getBoolean("ok").value_or(false)) {

@@ -120,8 +120,8 @@ FailureOr<RecordsWriter> RecordsWriter::open(StringRef path,
   RecordsWriter writer;
   writer.file = fopen(path.str().c_str(), "a");
   if (!writer.file) {
-    error = "cannot open records file '" + path.str() + "' for appending: " +
-            strerror(errno);
+    error = "cannot open records file '" + path.str() +
+            "' for appending: " + strerror(errno);
     return failure();
   }
   return writer;

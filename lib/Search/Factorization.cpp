@@ -18,9 +18,10 @@ SmallVector<int64_t> mlir::ansor::getDivisors(int64_t n) {
   return low;
 }
 
-static void enumerateInto(int64_t remaining, unsigned left, int64_t maxInnermost,
-                      SmallVectorImpl<int64_t> &prefix,
-                      SmallVectorImpl<SmallVector<int64_t>> &out) {
+static void enumerateInto(int64_t remaining, unsigned left,
+                          int64_t maxInnermost,
+                          SmallVectorImpl<int64_t> &prefix,
+                          SmallVectorImpl<SmallVector<int64_t>> &out) {
   if (left == 1) {
     if (remaining <= maxInnermost) {
       prefix.push_back(remaining);
@@ -64,9 +65,9 @@ bool mlir::ansor::sampleFactorization(MutableArrayRef<int64_t> factors,
   bool lastUnset = !unset.empty() && unset.back() == factors.size() - 1;
   if (unset.empty())
     return fixedProduct == extent;
-  SmallVector<SmallVector<int64_t>> options = enumerateFactorizations(
-      extent / fixedProduct, unset.size(),
-      lastUnset ? maxInnermost : extent / fixedProduct);
+  SmallVector<SmallVector<int64_t>> options =
+      enumerateFactorizations(extent / fixedProduct, unset.size(),
+                              lastUnset ? maxInnermost : extent / fixedProduct);
   if (options.empty())
     return false;
   std::uniform_int_distribution<size_t> pick(0, options.size() - 1);

@@ -54,8 +54,7 @@ void SketchEmitter::emitTile(unsigned index, ArrayRef<LoopKind> structure,
   const DAGNode &node = dag.getNode(index);
   auto structureAttr = sched::StructureAttr::get(ctx, structure);
   SmallVector<Attribute> splits;
-  for (auto [loop, extent, kind] :
-       llvm::enumerate(node.extents, node.kinds)) {
+  for (auto [loop, extent, kind] : llvm::enumerate(node.extents, node.kinds)) {
     SmallVector<int64_t> factors(structureAttr.count(kind),
                                  sched::SplitAttr::kUnset);
     // Structural, not tunable: a unit innermost tile on these loops makes
@@ -97,9 +96,8 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
     int64_t extent = node.extents[decision.rfactorLoop];
     sched::RfactorOp::create(
         b, loc, index, decision.rfactorLoop,
-        sched::SplitAttr::get(ctx, {sched::SplitAttr::kUnset,
-                                    sched::SplitAttr::kUnset},
-                              extent));
+        sched::SplitAttr::get(
+            ctx, {sched::SplitAttr::kUnset, sched::SplitAttr::kUnset}, extent));
     sched::VectorizeOp::create(b, loc, index);
     return;
   }

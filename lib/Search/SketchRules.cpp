@@ -186,8 +186,8 @@ mlir::ansor::generateSketches(const ComputeDAG &dag,
     if (state.current < 0) {
       done.push_back(std::move(state));
       if (done.size() > maxSketches) {
-        error = "more than " + std::to_string(maxSketches) +
-                " sketches derived";
+        error =
+            "more than " + std::to_string(maxSketches) + " sketches derived";
         return failure();
       }
       continue;
@@ -205,8 +205,8 @@ mlir::ansor::generateSketches(const ComputeDAG &dag,
       RuleCondition condition = rule->matches(dag, state, node);
       if (condition == RuleCondition::Skip)
         continue;
-      LLVM_DEBUG(llvm::dbgs() << "node " << node << ": " << rule->name()
-                              << "\n");
+      LLVM_DEBUG(llvm::dbgs()
+                 << "node " << node << ": " << rule->name() << "\n");
       llvm::append_range(derived, rule->apply(dag, state, node));
       if (condition == RuleCondition::ApplyAndSkipRest)
         break;
@@ -232,8 +232,7 @@ mlir::ansor::deriveSketchOps(func::FuncOp func, const Target &target,
     return func.emitError() << "sketch derivation failed: " << error;
   SmallVector<sched::ScheduleOp> ops;
   for (auto [index, sketch] : llvm::enumerate(*sketches)) {
-    std::string name =
-        (func.getSymName() + "_sketch" + Twine(index)).str();
+    std::string name = (func.getSymName() + "_sketch" + Twine(index)).str();
     ops.push_back(
         buildSketchOp(builder, func.getLoc(), *dag, sketch, name, target));
   }

@@ -34,9 +34,10 @@ Target Target::host() {
   target.triple = llvm::sys::getProcessTriple();
   target.cpu = llvm::sys::getHostCPUName().str();
   target.features = hostFeatures();
-  target.numCores = std::max(1u, llvm::get_physical_cores() > 0
-                                     ? unsigned(llvm::get_physical_cores())
-                                     : llvm::hardware_concurrency().compute_thread_count());
+  target.numCores =
+      std::max(1u, llvm::get_physical_cores() > 0
+                       ? unsigned(llvm::get_physical_cores())
+                       : llvm::hardware_concurrency().compute_thread_count());
   target.vectorBits = vectorBitsOf(target.features);
   return target;
 }
@@ -48,8 +49,8 @@ FailureOr<Target> Target::parse(StringRef text, std::string &error) {
   SmallVector<StringRef> words;
   text.split(words, ' ', -1, /*KeepEmpty=*/false);
   if (words.empty() || words.front() != "llvm") {
-    error = "target must start with 'llvm' (or be 'host'), got '" +
-            text.str() + "'";
+    error = "target must start with 'llvm' (or be 'host'), got '" + text.str() +
+            "'";
     return failure();
   }
   // Features are not printed: a target names its CPU, and code for it is

@@ -4,8 +4,8 @@
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
-#include "ansor/Tuner/SearchTask.h"
 #include "ansor/Search/SketchRules.h"
+#include "ansor/Tuner/SearchTask.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSet.h"
@@ -64,7 +64,8 @@ public:
 private:
   LogicalResult prepare(TaskSummary &summary);
   /// Samples up to `count` new programs; fewer when the space is exhausted.
-  SmallVector<sched::ScheduleOp> sampleBatch(unsigned count, unsigned firstTrial);
+  SmallVector<sched::ScheduleOp> sampleBatch(unsigned count,
+                                             unsigned firstTrial);
   void report(const TaskSummary &summary, unsigned measured);
 
   func::FuncOp func;
@@ -139,8 +140,8 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     if (r.taskKey != summary.key || r.target != target.str())
       continue;
     seen.insert(r.schedule.substr(r.schedule.find('{') + 1));
-    if (r.isValid() && (!summary.bestSeconds ||
-                        r.medianCost() < *summary.bestSeconds)) {
+    if (r.isValid() &&
+        (!summary.bestSeconds || r.medianCost() < *summary.bestSeconds)) {
       summary.bestSeconds = r.medianCost();
       summary.bestSchedule = r.schedule;
       summary.verified = true;
@@ -247,9 +248,8 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
 }
 
 /// Parses a recorded schedule and inserts it into `module` for `func`.
-static FailureOr<sched::ScheduleOp> insertSchedule(ModuleOp module,
-                                                   func::FuncOp func,
-                                                   StringRef text) {
+static FailureOr<sched::ScheduleOp>
+insertSchedule(ModuleOp module, func::FuncOp func, StringRef text) {
   OwningOpRef<ModuleOp> parsed =
       parseSourceString<ModuleOp>(text, module.getContext(), "record");
   if (!parsed)
@@ -261,8 +261,7 @@ static FailureOr<sched::ScheduleOp> insertSchedule(ModuleOp module,
   schedule->moveBefore(module.getBody(), module.getBody()->end());
   // Identical subgraphs share records: point the schedule at this func.
   schedule.setFuncAttr(FlatSymbolRefAttr::get(func.getSymNameAttr()));
-  schedule.setSymName(
-      (func.getSymName() + "_best").str());
+  schedule.setSymName((func.getSymName() + "_best").str());
   return schedule;
 }
 
@@ -365,9 +364,9 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
     MeasureResult result = reference;
     if (schedule && reference.error == MeasureError::None) {
       // A scheduled func is checked against its untuned lowering.
-      result = measurer.measure({MeasureInput{printTaskModule(func, schedule),
-                                              ""}})
-                   .front();
+      result =
+          measurer.measure({MeasureInput{printTaskModule(func, schedule), ""}})
+              .front();
       task.referenceSeconds = median(reference.costs);
     }
     task.trials = 1;
@@ -407,10 +406,10 @@ LogicalResult mlir::ansor::applyBestRecords(ModuleOp module,
       continue;
     }
     if (failed(insertSchedule(module, func, best->schedule)))
-      return func.emitError() << "the best record of @" << func.getSymName()
-                              << " in '" << recordsPath
-                              << "' (trial " << best->trial
-                              << ") holds a schedule that does not parse";
+      return func.emitError()
+             << "the best record of @" << func.getSymName() << " in '"
+             << recordsPath << "' (trial " << best->trial
+             << ") holds a schedule that does not parse";
   }
   return sched::materializeSchedules(module);
 }
@@ -422,11 +421,13 @@ std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
                               {"runtime", t.errors[2]},
                               {"timeout", t.errors[3]},
                               {"wrong_result", t.errors[4]}};
-    llvm::json::Object task{
-        {"name", t.name},       {"key", t.key},
-        {"flop", t.flop},       {"trials", t.trials},
-        {"sketches", t.sketches}, {"verified", t.verified},
-        {"errors", std::move(errors)}};
+    llvm::json::Object task{{"name", t.name},
+                            {"key", t.key},
+                            {"flop", t.flop},
+                            {"trials", t.trials},
+                            {"sketches", t.sketches},
+                            {"verified", t.verified},
+                            {"errors", std::move(errors)}};
     task["best_seconds"] =
         t.bestSeconds ? llvm::json::Value(*t.bestSeconds) : nullptr;
     task["best_gflops"] = t.bestSeconds && t.flop

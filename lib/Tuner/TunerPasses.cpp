@@ -1,8 +1,8 @@
 //===- TunerPasses.cpp - ansor-tune, ansor-measure, ansor-apply-best ------===//
 
+#include "ansor/Dialect/Sched/IR/SchedDialect.h"
 #include "ansor/Tuner/Passes.h"
 #include "ansor/Tuner/Tuner.h"
-#include "ansor/Dialect/Sched/IR/SchedDialect.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 
 namespace mlir {
@@ -27,7 +27,8 @@ static LogicalResult parseFaults(StringRef spec,
     auto [trial, kind] = item.split(':');
     unsigned index;
     if (trial.trim().getAsInteger(10, index) ||
-        !llvm::is_contained({"crash", "hang", "wrong", "compile"}, kind.trim())) {
+        !llvm::is_contained({"crash", "hang", "wrong", "compile"},
+                            kind.trim())) {
       error = "malformed fault '" + item.str() +
               "' (expected TRIAL:crash|hang|wrong|compile)";
       return failure();
@@ -84,8 +85,8 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     options.seed = seed;
     options.batchSize = std::max(1u, unsigned(batchSize));
     options.recordsPath = records;
-    options.measure = makeMeasureOptions(threads, repeat, minRepeatMs, runTimeout,
-                           buildTimeout, workDir);
+    options.measure = makeMeasureOptions(threads, repeat, minRepeatMs,
+                                         runTimeout, buildTimeout, workDir);
     options.measure.buildJobs = buildJobs;
     std::string error;
     if (failed(parseFaults(injectFaults, options.injectFaults, error))) {
@@ -110,8 +111,10 @@ struct AnsorMeasurePass
       return signalPassFailure();
     TuneSummary result;
     bool failedAny = failed(
-        measureModule(module, *target, makeMeasureOptions(threads, repeat, minRepeatMs, runTimeout,
-                           buildTimeout, workDir), result));
+        measureModule(module, *target,
+                      makeMeasureOptions(threads, repeat, minRepeatMs,
+                                         runTimeout, buildTimeout, workDir),
+                      result));
     finishSummary(module, result, summary, failedAny);
     if (failedAny)
       signalPassFailure();

@@ -64,20 +64,32 @@ struct Buffer {
   double getAt(int64_t i) const {
     const char *p = data() + i * elementSize();
     switch (type) {
-    case ElementType::F32: return *reinterpret_cast<const float *>(p);
-    case ElementType::F64: return *reinterpret_cast<const double *>(p);
-    case ElementType::I32: return *reinterpret_cast<const int32_t *>(p);
-    case ElementType::I64: return double(*reinterpret_cast<const int64_t *>(p));
+    case ElementType::F32:
+      return *reinterpret_cast<const float *>(p);
+    case ElementType::F64:
+      return *reinterpret_cast<const double *>(p);
+    case ElementType::I32:
+      return *reinterpret_cast<const int32_t *>(p);
+    case ElementType::I64:
+      return double(*reinterpret_cast<const int64_t *>(p));
     }
     return 0;
   }
   void setAt(int64_t i, double v) {
     char *p = data() + i * elementSize();
     switch (type) {
-    case ElementType::F32: *reinterpret_cast<float *>(p) = float(v); break;
-    case ElementType::F64: *reinterpret_cast<double *>(p) = v; break;
-    case ElementType::I32: *reinterpret_cast<int32_t *>(p) = int32_t(v); break;
-    case ElementType::I64: *reinterpret_cast<int64_t *>(p) = int64_t(v); break;
+    case ElementType::F32:
+      *reinterpret_cast<float *>(p) = float(v);
+      break;
+    case ElementType::F64:
+      *reinterpret_cast<double *>(p) = v;
+      break;
+    case ElementType::I32:
+      *reinterpret_cast<int32_t *>(p) = int32_t(v);
+      break;
+    case ElementType::I64:
+      *reinterpret_cast<int64_t *>(p) = int64_t(v);
+      break;
     }
   }
   size_t offsetBytes = 0;
@@ -87,8 +99,8 @@ struct Buffer {
   std::string escaped;
   for (char c : message)
     escaped += (c == '"' || c == '\\') ? std::string("\\") + c
-               : c == '\n'              ? std::string("\\n")
-                                        : std::string(1, c);
+               : c == '\n'             ? std::string("\\n")
+                                       : std::string(1, c);
   std::printf("{\"ok\": false, \"error\": \"%s\", \"message\": \"%s\"}\n",
               kind.c_str(), escaped.c_str());
   std::fflush(stdout);
@@ -101,23 +113,30 @@ std::vector<Buffer> parseBuffers(const std::string &spec) {
   size_t pos = 0;
   while (pos < spec.size()) {
     size_t end = spec.find(',', pos);
-    std::string item = spec.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+    std::string item = spec.substr(
+        pos, end == std::string::npos ? std::string::npos : end - pos);
     pos = end == std::string::npos ? spec.size() : end + 1;
     size_t colon = item.find(':');
     if (colon == std::string::npos)
       fail("usage", "malformed buffer spec '" + item + "'");
     Buffer b;
     std::string type = item.substr(0, colon);
-    if (type == "f32") b.type = ElementType::F32;
-    else if (type == "f64") b.type = ElementType::F64;
-    else if (type == "i32") b.type = ElementType::I32;
-    else if (type == "i64") b.type = ElementType::I64;
-    else fail("usage", "unsupported element type '" + type + "'");
+    if (type == "f32")
+      b.type = ElementType::F32;
+    else if (type == "f64")
+      b.type = ElementType::F64;
+    else if (type == "i32")
+      b.type = ElementType::I32;
+    else if (type == "i64")
+      b.type = ElementType::I64;
+    else
+      fail("usage", "unsupported element type '" + type + "'");
     std::string dims = item.substr(colon + 1);
     size_t p = 0;
     while (p < dims.size()) {
       size_t x = dims.find('x', p);
-      std::string d = dims.substr(p, x == std::string::npos ? std::string::npos : x - p);
+      std::string d =
+          dims.substr(p, x == std::string::npos ? std::string::npos : x - p);
       char *endp = nullptr;
       long long v = std::strtoll(d.c_str(), &endp, 10);
       if (d.empty() || *endp || v <= 0)
@@ -148,14 +167,37 @@ void call(void *fn, std::vector<Buffer> &args) {
   for (Buffer &b : args)
     p.push_back(b.descriptor.data());
   switch (p.size()) {
-  case 1: reinterpret_cast<void (*)(void *)>(fn)(p[0]); return;
-  case 2: reinterpret_cast<void (*)(void *, void *)>(fn)(p[0], p[1]); return;
-  case 3: reinterpret_cast<void (*)(void *, void *, void *)>(fn)(p[0], p[1], p[2]); return;
-  case 4: reinterpret_cast<void (*)(void *, void *, void *, void *)>(fn)(p[0], p[1], p[2], p[3]); return;
-  case 5: reinterpret_cast<void (*)(void *, void *, void *, void *, void *)>(fn)(p[0], p[1], p[2], p[3], p[4]); return;
-  case 6: reinterpret_cast<void (*)(void *, void *, void *, void *, void *, void *)>(fn)(p[0], p[1], p[2], p[3], p[4], p[5]); return;
-  case 7: reinterpret_cast<void (*)(void *, void *, void *, void *, void *, void *, void *)>(fn)(p[0], p[1], p[2], p[3], p[4], p[5], p[6]); return;
-  case 8: reinterpret_cast<void (*)(void *, void *, void *, void *, void *, void *, void *, void *)>(fn)(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]); return;
+  case 1:
+    reinterpret_cast<void (*)(void *)>(fn)(p[0]);
+    return;
+  case 2:
+    reinterpret_cast<void (*)(void *, void *)>(fn)(p[0], p[1]);
+    return;
+  case 3:
+    reinterpret_cast<void (*)(void *, void *, void *)>(fn)(p[0], p[1], p[2]);
+    return;
+  case 4:
+    reinterpret_cast<void (*)(void *, void *, void *, void *)>(fn)(p[0], p[1],
+                                                                   p[2], p[3]);
+    return;
+  case 5:
+    reinterpret_cast<void (*)(void *, void *, void *, void *, void *)>(fn)(
+        p[0], p[1], p[2], p[3], p[4]);
+    return;
+  case 6:
+    reinterpret_cast<void (*)(void *, void *, void *, void *, void *, void *)>(
+        fn)(p[0], p[1], p[2], p[3], p[4], p[5]);
+    return;
+  case 7:
+    reinterpret_cast<void (*)(void *, void *, void *, void *, void *, void *,
+                              void *)>(fn)(p[0], p[1], p[2], p[3], p[4], p[5],
+                                           p[6]);
+    return;
+  case 8:
+    reinterpret_cast<void (*)(void *, void *, void *, void *, void *, void *,
+                              void *, void *)>(fn)(p[0], p[1], p[2], p[3], p[4],
+                                                   p[5], p[6], p[7]);
+    return;
   default:
     fail("usage", "kernels with " + std::to_string(p.size()) +
                       " arguments are not supported (at most 8)");
@@ -181,21 +223,36 @@ int main(int argc, char **argv) {
         fail("usage", "missing value after " + a);
       return argv[++i];
     };
-    if (a == "--lib") lib = value();
-    else if (a == "--func") func = value();
-    else if (a == "--inputs") inputs = value();
-    else if (a == "--outputs") outputs = value();
-    else if (a == "--write-ref") writeRef = value();
-    else if (a == "--check-ref") checkRef = value();
-    else if (a == "--seed") seed = std::strtoull(value().c_str(), nullptr, 10);
-    else if (a == "--number") number = std::atoi(value().c_str());
-    else if (a == "--repeat") repeat = std::max(1, std::atoi(value().c_str()));
-    else if (a == "--min-repeat-ms") minRepeatMs = std::atoi(value().c_str());
-    else if (a == "--rtol") rtol = std::atof(value().c_str());
-    else if (a == "--atol") atol = std::atof(value().c_str());
-    else if (a == "--inject") inject = value();
-    else if (a == "--max-seconds") maxSeconds = std::atof(value().c_str());
-    else fail("usage", "unknown option " + a);
+    if (a == "--lib")
+      lib = value();
+    else if (a == "--func")
+      func = value();
+    else if (a == "--inputs")
+      inputs = value();
+    else if (a == "--outputs")
+      outputs = value();
+    else if (a == "--write-ref")
+      writeRef = value();
+    else if (a == "--check-ref")
+      checkRef = value();
+    else if (a == "--seed")
+      seed = std::strtoull(value().c_str(), nullptr, 10);
+    else if (a == "--number")
+      number = std::atoi(value().c_str());
+    else if (a == "--repeat")
+      repeat = std::max(1, std::atoi(value().c_str()));
+    else if (a == "--min-repeat-ms")
+      minRepeatMs = std::atoi(value().c_str());
+    else if (a == "--rtol")
+      rtol = std::atof(value().c_str());
+    else if (a == "--atol")
+      atol = std::atof(value().c_str());
+    else if (a == "--inject")
+      inject = value();
+    else if (a == "--max-seconds")
+      maxSeconds = std::atof(value().c_str());
+    else
+      fail("usage", "unknown option " + a);
   }
   if (lib.empty() || func.empty() || outputs.empty())
     fail("usage", "usage: ansor-runner --lib X.so --func NAME --inputs SPEC "
@@ -259,10 +316,10 @@ int main(int argc, char **argv) {
         double err = std::fabs(got - want);
         maxAbs = std::max(maxAbs, std::isnan(err) ? INFINITY : err);
         if (!(err <= atol * std::max(1.0, maxRef) + rtol * std::fabs(want)))
-          fail("wrong_result",
-               "output " + std::to_string(i - numInputs) + " element " +
-                   std::to_string(k) + " is " + std::to_string(got) +
-                   ", expected " + std::to_string(want));
+          fail("wrong_result", "output " + std::to_string(i - numInputs) +
+                                   " element " + std::to_string(k) + " is " +
+                                   std::to_string(got) + ", expected " +
+                                   std::to_string(want));
       }
     }
   }
@@ -277,8 +334,8 @@ int main(int argc, char **argv) {
   }
   // Calls per repeat: enough for one repeat to last min-repeat-ms.
   if (number <= 0)
-    number = std::max(1, int(std::ceil(minRepeatMs / 1000.0 /
-                                       std::max(once, 1e-7))));
+    number = std::max(
+        1, int(std::ceil(minRepeatMs / 1000.0 / std::max(once, 1e-7))));
   std::vector<double> costs;
   for (int r = 0; r < repeat; ++r) {
     auto t0 = std::chrono::steady_clock::now();

@@ -45,13 +45,16 @@ TEST(Records, RejectsMalformed) {
   EXPECT_NE(error.find("malformed JSON"), std::string::npos);
   EXPECT_TRUE(failed(parseRecord("[1, 2]", error)));
   EXPECT_TRUE(failed(parseRecord(R"({"task": "k", "target": "t",
-      "schedule": "s", "error": "exploded", "costs": []})", error)));
+      "schedule": "s", "error": "exploded", "costs": []})",
+                                 error)));
   EXPECT_NE(error.find("unknown error kind 'exploded'"), std::string::npos);
   EXPECT_TRUE(failed(parseRecord(R"({"task": "k", "target": "t",
-      "schedule": "s", "error": "none", "costs": []})", error)));
+      "schedule": "s", "error": "none", "costs": []})",
+                                 error)));
   EXPECT_NE(error.find("needs costs"), std::string::npos);
   EXPECT_TRUE(failed(parseRecord(R"({"target": "t", "schedule": "s",
-      "error": "none", "costs": [1]})", error)));
+      "error": "none", "costs": [1]})",
+                                 error)));
   EXPECT_NE(error.find("'task'"), std::string::npos);
 }
 

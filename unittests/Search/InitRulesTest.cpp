@@ -1,7 +1,7 @@
 //===- InitRulesTest.cpp - random annotation of sketches ------------------===//
 
-#include "ansor/Dialect/Sched/IR/SchedOps.h"
 #include "ansor/Search/InitRules.h"
+#include "ansor/Dialect/Sched/IR/SchedOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"

@@ -37,6 +37,7 @@ TEST(Target, RejectsMalformed) {
   EXPECT_NE(error.find("must start with 'llvm'"), std::string::npos);
   EXPECT_TRUE(failed(Target::parse("llvm -mcpu=x -bogus=1", error)));
   EXPECT_NE(error.find("'-bogus=1'"), std::string::npos);
-  EXPECT_TRUE(failed(Target::parse("llvm -mtriple=x -mcpu=y -num-cores=0", error)));
+  EXPECT_TRUE(
+      failed(Target::parse("llvm -mtriple=x -mcpu=y -num-cores=0", error)));
   EXPECT_TRUE(failed(Target::parse("llvm -mcpu=y", error)));
 }

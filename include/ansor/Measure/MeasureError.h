@@ -16,11 +16,16 @@ enum class MeasureError { None, Compile, Runtime, Timeout, WrongResult };
 
 inline llvm::StringRef stringifyMeasureError(MeasureError error) {
   switch (error) {
-  case MeasureError::None: return "none";
-  case MeasureError::Compile: return "compile";
-  case MeasureError::Runtime: return "runtime";
-  case MeasureError::Timeout: return "timeout";
-  case MeasureError::WrongResult: return "wrong_result";
+  case MeasureError::None:
+    return "none";
+  case MeasureError::Compile:
+    return "compile";
+  case MeasureError::Runtime:
+    return "runtime";
+  case MeasureError::Timeout:
+    return "timeout";
+  case MeasureError::WrongResult:
+    return "wrong_result";
   }
   return "unknown";
 }

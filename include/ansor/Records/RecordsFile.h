@@ -47,7 +47,9 @@ FailureOr<MeasureRecord> parseRecord(StringRef line, std::string &error);
 class RecordsWriter {
 public:
   RecordsWriter() = default;
-  RecordsWriter(RecordsWriter &&other) : file(other.file) { other.file = nullptr; }
+  RecordsWriter(RecordsWriter &&other) : file(other.file) {
+    other.file = nullptr;
+  }
   RecordsWriter &operator=(RecordsWriter &&other);
   ~RecordsWriter();
   static FailureOr<RecordsWriter> open(StringRef path, std::string &error);

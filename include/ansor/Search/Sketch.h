@@ -48,9 +48,8 @@ ArrayRef<sched::LoopKind> getCPUTileStructure();
 
 /// Builds the `sched.schedule` of a derived sketch, all tunables unset.
 sched::ScheduleOp buildSketchOp(OpBuilder &builder, Location loc,
-                                const ComputeDAG &dag,
-                                const SketchState &state, StringRef name,
-                                const Target &target);
+                                const ComputeDAG &dag, const SketchState &state,
+                                StringRef name, const Target &target);
 
 } // namespace ansor
 } // namespace mlir

@@ -45,7 +45,6 @@ generateSketches(const ComputeDAG &dag, const SketchRuleList &rules,
 } // namespace ansor
 } // namespace mlir
 
-
 namespace mlir {
 namespace ansor {
 

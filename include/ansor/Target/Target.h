@@ -11,7 +11,8 @@ namespace mlir {
 namespace ansor {
 
 /// The target machine, printed TVM-style:
-/// `llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256`.
+/// `llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2
+/// -vector-bits=256`.
 struct Target {
   std::string triple;
   std::string cpu;

@@ -42,8 +42,8 @@ static bool isPassiveOp(Operation *op) {
 }
 
 static LogicalResult verifyStaticTypes(Operation *op) {
-  for (Type type : llvm::concat<Type>(op->getOperandTypes(),
-                                      op->getResultTypes())) {
+  for (Type type :
+       llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
     auto shaped = dyn_cast<ShapedType>(type);
     if (!shaped)
       continue;
@@ -104,18 +104,18 @@ FailureOr<ComputeDAG> ComputeDAG::build(func::FuncOp func) {
   ComputeDAG dag;
   dag.func = func;
   if (func.isExternal())
-    return func.emitError() << "func @" << func.getSymName()
-                            << " has no body to schedule";
+    return func.emitError()
+           << "func @" << func.getSymName() << " has no body to schedule";
   if (!func.getBody().hasOneBlock())
-    return func.emitError() << "func @" << func.getSymName()
-                            << " must have a single block";
+    return func.emitError()
+           << "func @" << func.getSymName() << " must have a single block";
   auto checkTypes = [&](TypeRange types, StringRef role) -> LogicalResult {
     for (Type type : types) {
       auto tensor = dyn_cast<RankedTensorType>(type);
       if (!tensor || !tensor.hasStaticShape())
-        return func.emitError() << "func @" << func.getSymName() << " "
-                                << role << " of type " << type
-                                << " is not a static-shaped tensor";
+        return func.emitError()
+               << "func @" << func.getSymName() << " " << role << " of type "
+               << type << " is not a static-shaped tensor";
     }
     return success();
   };
@@ -146,18 +146,18 @@ FailureOr<ComputeDAG> ComputeDAG::build(func::FuncOp func) {
     dag.nodes.back().index = dag.nodes.size() - 1;
     indexOf[&op] = dag.nodes.size() - 1;
   }
-  if (dag.nodes.empty() ||
-      llvm::none_of(dag.nodes, [](const DAGNode &n) {
+  if (dag.nodes.empty() || llvm::none_of(dag.nodes, [](const DAGNode &n) {
         return isa<linalg::LinalgOp>(n.op) && !isa<linalg::FillOp>(n.op);
       }))
-    return func.emitError() << "func @" << func.getSymName()
-                            << " has no linalg op to schedule";
+    return func.emitError()
+           << "func @" << func.getSymName() << " has no linalg op to schedule";
 
   for (DAGNode &node : dag.nodes) {
     for (Value operand : node.op->getOperands()) {
       Operation *def = operand.getDefiningOp();
       auto it = def ? indexOf.find(def) : indexOf.end();
-      if (it != indexOf.end() && !llvm::is_contained(node.producers, it->second))
+      if (it != indexOf.end() &&
+          !llvm::is_contained(node.producers, it->second))
         node.producers.push_back(it->second);
     }
     for (Operation *user : node.op->getUsers()) {
@@ -166,7 +166,8 @@ FailureOr<ComputeDAG> ComputeDAG::build(func::FuncOp func) {
         continue;
       }
       auto it = indexOf.find(user);
-      if (it != indexOf.end() && !llvm::is_contained(node.consumers, it->second))
+      if (it != indexOf.end() &&
+          !llvm::is_contained(node.consumers, it->second))
         node.consumers.push_back(it->second);
     }
   }
@@ -193,8 +194,8 @@ int64_t ComputeDAG::getTotalFlops() const {
 ArrayAttr ComputeDAG::getNodeAttrs(MLIRContext *ctx) const {
   SmallVector<Attribute> attrs;
   for (const DAGNode &node : nodes)
-    attrs.push_back(sched::NodeAttr::get(
-        ctx, node.op->getName().getStringRef(), node.extents, node.kinds));
+    attrs.push_back(sched::NodeAttr::get(ctx, node.op->getName().getStringRef(),
+                                         node.extents, node.kinds));
   return ArrayAttr::get(ctx, attrs);
 }
 

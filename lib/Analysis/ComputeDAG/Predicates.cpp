@@ -24,8 +24,7 @@ bool mlir::ansor::isStrictlyInlinable(const ComputeDAG &dag, unsigned index) {
   return pure;
 }
 
-bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag,
-                                        unsigned index) {
+bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag, unsigned index) {
   const DAGNode &node = dag.getNode(index);
   if (!isa<linalg::LinalgOp>(node.op) || node.isInit)
     return false;
@@ -79,8 +78,8 @@ std::optional<unsigned>
 mlir::ansor::getSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
                                                  unsigned index) {
   const DAGNode &node = dag.getNode(index);
-  if (node.isOutput || node.consumers.size() != 1 ||
-      !node.op->hasOneUse() || !writesSpatialLoopsInOrder(node))
+  if (node.isOutput || node.consumers.size() != 1 || !node.op->hasOneUse() ||
+      !writesSpatialLoopsInOrder(node))
     return std::nullopt;
   unsigned consumerIndex = node.consumers.front();
   const DAGNode &consumer = dag.getNode(consumerIndex);

@@ -28,8 +28,8 @@ bool needsRfactor(const ComputeDAG &dag, unsigned node, unsigned cores);
 /// The single consumer of `node`, when it is elementwise and reads the
 /// node's result with the same loop nest as it writes its own (so it can be
 /// computed inside the node's tiles).
-std::optional<unsigned> getSingleElementwiseMatchedConsumer(
-    const ComputeDAG &dag, unsigned node);
+std::optional<unsigned>
+getSingleElementwiseMatchedConsumer(const ComputeDAG &dag, unsigned node);
 
 inline bool hasSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
                                                 unsigned node) {

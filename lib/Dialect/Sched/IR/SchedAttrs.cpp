@@ -91,8 +91,8 @@ Attribute SplitAttr::parse(AsmParser &parser, Type) {
       parser.parseKeyword("of") || parser.parseInteger(extent) ||
       parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), factors, extent);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    factors, extent);
 }
 
 void SplitAttr::print(AsmPrinter &printer) const {
@@ -164,8 +164,8 @@ Attribute ChoiceAttr::parse(AsmParser &parser, Type) {
       parseIntegerList(parser, domain, /*allowUnset=*/false) ||
       parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), selected, domain);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    selected, domain);
 }
 
 void ChoiceAttr::print(AsmPrinter &printer) const {
@@ -185,9 +185,8 @@ LogicalResult ChoiceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (domain.empty())
     return emitError() << "choice domain must not be empty";
   if (selected && !llvm::is_contained(domain, *selected)) {
-    InFlightDiagnostic diag = emitError()
-                              << "selected value " << *selected
-                              << " is not in the choice domain [";
+    InFlightDiagnostic diag = emitError() << "selected value " << *selected
+                                          << " is not in the choice domain [";
     llvm::interleaveComma(domain, diag);
     return diag << "]";
   }
@@ -204,8 +203,8 @@ Attribute StructureAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess() || parseLoopKinds(parser, levels) ||
       parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), levels);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    levels);
 }
 
 void StructureAttr::print(AsmPrinter &printer) const {
@@ -241,8 +240,8 @@ Attribute NodeAttr::parse(AsmParser &parser, Type) {
       parser.parseComma() || parseLoopKinds(parser, kinds) ||
       parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), opName, extents, kinds);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    opName, extents, kinds);
 }
 
 void NodeAttr::print(AsmPrinter &printer) const {

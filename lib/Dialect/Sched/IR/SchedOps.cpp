@@ -88,8 +88,8 @@ LogicalResult ScheduleOp::verify() {
       if (auto split = dyn_cast<SplitAttr>(attr))
         valid = SplitAttr::verify(emit, split.getFactors(), split.getExtent());
       else if (auto choice = dyn_cast<ChoiceAttr>(attr))
-        valid = ChoiceAttr::verify(emit, choice.getSelected(),
-                                   choice.getDomain());
+        valid =
+            ChoiceAttr::verify(emit, choice.getSelected(), choice.getDomain());
       return failed(valid) ? WalkResult::interrupt() : WalkResult::advance();
     });
     if (failed(valid))
@@ -98,8 +98,8 @@ LogicalResult ScheduleOp::verify() {
   llvm::SmallDenseSet<uint64_t> tiled;
   for (auto tile : getBody().getOps<TileOp>())
     if (!tiled.insert(tile.getNode()).second)
-      return tile.emitOpError()
-             << "node " << tile.getNode() << " has more than one sched.tile step";
+      return tile.emitOpError() << "node " << tile.getNode()
+                                << " has more than one sched.tile step";
   return success();
 }
 
@@ -179,8 +179,9 @@ LogicalResult CacheReadOp::verify() {
   if (failed(verifyNodeIndex(*this, getNode())))
     return failure();
   if (getScope() != "shared" && getScope() != "local")
-    return emitOpError() << "cache scope must be \"shared\" or \"local\", got \""
-                         << getScope() << "\"";
+    return emitOpError()
+           << "cache scope must be \"shared\" or \"local\", got \""
+           << getScope() << "\"";
   return success();
 }
 
@@ -226,8 +227,8 @@ LogicalResult ParallelOp::verify() {
   for (int64_t value : getLoops().getDomain())
     if (value < 1 || value > spatial)
       return emitOpError() << "parallel loop count " << value
-                           << " is out of range [1, " << spatial << "] for node "
-                           << getNode();
+                           << " is out of range [1, " << spatial
+                           << "] for node " << getNode();
   return success();
 }
 

@@ -15,8 +15,7 @@ using namespace mlir;
 using namespace mlir::ansor;
 
 namespace {
-struct SchedSamplePass
-    : public sched::impl::SchedSampleBase<SchedSamplePass> {
+struct SchedSamplePass : public sched::impl::SchedSampleBase<SchedSamplePass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -160,9 +160,8 @@ Tiled ScriptBuilder::tileForall(const std::string &handle,
     return {handle, {}, {}};
   Tiled tiled{fresh("t"), {fresh("forall")}, {}};
   os << "  " << tiled.op << ", " << tiled.loops.front()
-     << " = transform.structured.tile_using_forall " << handle
-     << " tile_sizes " << sizeList(sizes) << " : (" << kAnyOp << ") -> ("
-     << typeList(2) << ")\n";
+     << " = transform.structured.tile_using_forall " << handle << " tile_sizes "
+     << sizeList(sizes) << " : (" << kAnyOp << ") -> (" << typeList(2) << ")\n";
   return tiled;
 }
 
@@ -251,9 +250,8 @@ LogicalResult ScriptBuilder::collectPlans() {
               if (plans[op.getInto()].fusedConsumer ||
                   plans[op.getNode()].fusedIntoProducer)
                 return op.emitOpError()
-                       << "fuses a second consumer into node "
-                       << op.getInto() << " or node " << op.getNode()
-                       << " a second time";
+                       << "fuses a second consumer into node " << op.getInto()
+                       << " or node " << op.getNode() << " a second time";
               plans[op.getInto()].fusedConsumer = op;
               plans[op.getNode()].fusedIntoProducer = true;
               return success();
@@ -307,7 +305,7 @@ static bool isSupportedStructure(StructureAttr structure) {
 LogicalResult ScriptBuilder::verifyPlan(unsigned node) {
   NodePlan &plan = plans[node];
   const DAGNode &n = dag.getNode(node);
-  Operation *anyStep = plan.tile       ? plan.tile.getOperation()
+  Operation *anyStep = plan.tile      ? plan.tile.getOperation()
                        : plan.rfactor ? plan.rfactor.getOperation()
                                       : nullptr;
   if (plan.tile && !isSupportedStructure(plan.tile.getStructure()))
@@ -342,12 +340,11 @@ LogicalResult ScriptBuilder::verifyPlan(unsigned node) {
                                    "or 1, not "
                                 << *fuse.getLevel().getSelected();
   }
-  if (!plan.tile && (plan.cacheWrite || plan.parallel != 1 ||
-                     plan.unrollMaxStep != 0 ||
-                     (plan.vectorize && !plan.rfactor)))
+  if (!plan.tile &&
+      (plan.cacheWrite || plan.parallel != 1 || plan.unrollMaxStep != 0 ||
+       (plan.vectorize && !plan.rfactor)))
     return schedule.emitOpError()
-           << "node " << node
-           << " has annotation steps but no sched.tile step";
+           << "node " << node << " has annotation steps but no sched.tile step";
   return success();
 }
 
@@ -362,8 +359,8 @@ LevelSizes ScriptBuilder::levelSizes(unsigned node) const {
   for (auto [loop, attr] : llvm::enumerate(tile.getSplits())) {
     auto split = cast<SplitAttr>(attr);
     ArrayRef<int64_t> factors = split.getFactors();
-    auto &perLevel = n.kinds[loop] == LoopKind::S ? sizes.spatial
-                                                  : sizes.reduction;
+    auto &perLevel =
+        n.kinds[loop] == LoopKind::S ? sizes.spatial : sizes.reduction;
     for (unsigned level = 0; level < factors.size(); ++level)
       perLevel[level][loop] =
           factors[level] == 1 ? 0 : split.getInnerProduct(level + 1);
@@ -573,8 +570,8 @@ void ScriptBuilder::translateTiled(unsigned node) {
 
   // Level 0: the parallel loops, then the other outer spatial loops.
   int64_t parallel = plan.parallel;
-  Tiled outer = tileForall(
-      root, rootSizes(0, [&](unsigned i) { return i < parallel; }));
+  Tiled outer =
+      tileForall(root, rootSizes(0, [&](unsigned i) { return i < parallel; }));
   Tiled outerSeq = tileFor(
       outer.op, rootSizes(0, [&](unsigned i) { return i >= parallel; }));
   SmallVector<std::string> containers = outer.loops;
@@ -601,16 +598,16 @@ void ScriptBuilder::translateTiled(unsigned node) {
     // The consumer's tile goes down to the register block and is vectorized.
     SmallVector<int64_t> current = tileAfter(nextLevel - 1), blockSizes;
     for (auto [index, loop] : llvm::enumerate(spatialLoops))
-      blockSizes.push_back(current[index] == sizes.block[loop]
-                               ? 0
-                               : sizes.block[loop]);
+      blockSizes.push_back(
+          current[index] == sizes.block[loop] ? 0 : sizes.block[loop]);
     nodeHandle = fuseThrough(nodeHandle, containers);
     fuseInlined(consumerProducers, containers, current);
     Tiled consumerBlock = tileFor(rootOp, blockSizes);
     SmallVector<int64_t> consumerBlockExtents;
     for (unsigned loop : spatialLoops)
       consumerBlockExtents.push_back(sizes.block[loop]);
-    if (plan.vectorize && product(consumerBlockExtents) <= kMaxVectorTileElements)
+    if (plan.vectorize &&
+        product(consumerBlockExtents) <= kMaxVectorTileElements)
       toVectorize.push_back(consumerBlock.op);
     rootOp = nodeHandle;
   }
@@ -625,15 +622,13 @@ void ScriptBuilder::translateTiled(unsigned node) {
   }
   // Inlined producers go into every spatial container; the init only into
   // the containers its consumer does not carry as a loop value.
-  SmallVector<int64_t> innerTile = multiLevel ? SmallVector<int64_t>(
-                                                    n.extents.size(), 1)
-                                              : sizes.block;
+  SmallVector<int64_t> innerTile =
+      multiLevel ? SmallVector<int64_t>(n.extents.size(), 1) : sizes.block;
   if (multiLevel)
     for (auto [loop, attr] : llvm::enumerate(plan.tile.getSplits()))
-      innerTile[loop] =
-          n.kinds[loop] == LoopKind::S
-              ? cast<SplitAttr>(attr).getInnerProduct(2)
-              : n.extents[loop];
+      innerTile[loop] = n.kinds[loop] == LoopKind::S
+                            ? cast<SplitAttr>(attr).getInnerProduct(2)
+                            : n.extents[loop];
   fuseInlined(producers, nodeContainers, innerTile);
   if (initOp) {
     SmallVector<std::string> initContainers =
@@ -743,8 +738,8 @@ FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
      << "(%root: !transform.any_op {transform.readonly}) {\n";
   os << "  %func = transform.structured.match ops{[\"func.func\"]} "
         "attributes{sym_name = \""
-     << schedule.getFunc() << "\"} in %root : (" << kAnyOp << ") -> "
-     << kAnyOp << "\n";
+     << schedule.getFunc() << "\"} in %root : (" << kAnyOp << ") -> " << kAnyOp
+     << "\n";
   // Consumers before producers: fusion pulls producers into consumer tiles.
   for (int node = dag.size() - 1; node >= 0; --node) {
     const NodePlan &plan = plans[node];
@@ -835,8 +830,7 @@ mlir::sched::buildScheduleScripts(ModuleOp module) {
 }
 
 LogicalResult mlir::sched::materializeSchedules(ModuleOp module) {
-  FailureOr<SmallVector<ScheduleScript>> scripts =
-      buildScheduleScripts(module);
+  FailureOr<SmallVector<ScheduleScript>> scripts = buildScheduleScripts(module);
   if (failed(scripts))
     return failure();
   struct Pending {
