@@ -1,0 +1,30 @@
+// ansor-compile writes a shared library that ansor-runner calls through the
+// C interface, with the result as a trailing output argument; the runner
+// checks a second library against the first one's output.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ansor-opt %s --ansor-compile="output=%t/k.so" -o /dev/null
+// RUN: ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --repeat 1 --write-ref %t/ref.bin | FileCheck %s --check-prefix=REF
+// RUN: ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --repeat 2 --check-ref %t/ref.bin | FileCheck %s --check-prefix=CHECKED
+// RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --check-ref %t/ref.bin --inject wrong | FileCheck %s --check-prefix=WRONG
+// RUN: not ansor-runner --lib %t/k.so --func missing --inputs f32:16x8,f32:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=MISSING
+// RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs bf16:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=TYPE
+
+// REF: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}], "max_abs_err": 0, "verified": false}
+// CHECKED: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}, {{[0-9.e-]+}}], "max_abs_err": 0, "verified": true}
+// WRONG: {"ok": false, "error": "wrong_result", "message": "output 0 element 0 is
+// MISSING: {"ok": false, "error": "runtime", "message": "library has no symbol _mlir_ciface_missing"}
+// TYPE: {"ok": false, "error": "usage", "message": "unsupported element type 'bf16'"}
+
+func.func @add_relu(%a: tensor<16x8xf32>, %b: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x8xf32>
+  %s = linalg.add ins(%a, %b : tensor<16x8xf32>, tensor<16x8xf32>) outs(%e : tensor<16x8xf32>) -> tensor<16x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%s : tensor<16x8xf32>) outs(%e : tensor<16x8xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %m = arith.maximumf %x, %zero : f32
+      linalg.yield %m : f32
+  } -> tensor<16x8xf32>
+  return %r : tensor<16x8xf32>
+}
