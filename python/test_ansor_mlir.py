@@ -1,0 +1,69 @@
+"""Tests of the ansor_mlir package against a real ansor-opt."""
+
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ansor_mlir  # noqa: E402
+
+MATMUL = """
+func.func @mm(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>)
+      outs(%acc : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %c : tensor<64x64xf32>
+}
+"""
+
+
+class AnsorMlirTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.mlir = os.path.join(self.dir, "mm.mlir")
+        with open(self.mlir, "w") as f:
+            f.write(MATMUL)
+
+    def test_tune_writes_records_that_load(self):
+        records = os.path.join(self.dir, "r.jsonl")
+        summary = ansor_mlir.tune(self.mlir, records, os.path.join(self.dir, "s.json"),
+                                  trials=3, threads=1)
+        task = summary["tasks"][0]
+        self.assertEqual(task["name"], "mm")
+        self.assertEqual(task["trials"], 3)
+        self.assertTrue(task["verified"])
+        loaded = ansor_mlir.load_records(records)
+        self.assertEqual(len(loaded), 3)
+        best = ansor_mlir.best_records(loaded)[(task["key"], summary["target"])]
+        self.assertAlmostEqual(best.median_cost, task["best_seconds"], places=12)
+
+    def test_corrupt_line_is_reported(self):
+        path = os.path.join(self.dir, "bad.jsonl")
+        good = {"task": "k", "target": "t", "schedule": "s", "error": "none",
+                "costs": [1.0, 3.0, 2.0], "trial": 0}
+        with open(path, "w") as f:
+            f.write(json.dumps(good) + "\n{\"task\": \"k\"\n")
+        warnings = []
+        loaded = ansor_mlir.load_records(path, warnings)
+        self.assertEqual(len(loaded), 1)
+        self.assertEqual(loaded[0].median_cost, 2.0)
+        self.assertEqual(len(warnings), 1)
+        self.assertIn("bad.jsonl:2:", warnings[0])
+
+    def test_bad_input_raises_with_diagnostic(self):
+        bad = os.path.join(self.dir, "bad.mlir")
+        with open(bad, "w") as f:
+            f.write("func.func @f(%a: tensor<?xf32>) -> tensor<?xf32> {\n"
+                    "  return %a : tensor<?xf32>\n}\n")
+        with self.assertRaises(RuntimeError) as ctx:
+            ansor_mlir.tune(bad, os.path.join(self.dir, "r.jsonl"),
+                            os.path.join(self.dir, "s.json"), trials=1)
+        self.assertIn("is not a static-shaped tensor", str(ctx.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()
