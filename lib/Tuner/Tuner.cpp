@@ -4,6 +4,7 @@
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
+#include "ansor/Search/Mutations.h"
 #include "ansor/Search/SketchRules.h"
 #include "ansor/Tuner/SearchTask.h"
 #include "mlir/IR/Diagnostics.h"
@@ -64,6 +65,7 @@ public:
 private:
   LogicalResult prepare(TaskSummary &summary);
   /// Samples up to `count` new programs; fewer when the space is exhausted.
+  void keepElite(sched::ScheduleOp program, unsigned sketch, double cost);
   SmallVector<sched::ScheduleOp> sampleBatch(unsigned count,
                                              unsigned firstTrial);
   void report(const TaskSummary &summary, unsigned measured);
@@ -80,6 +82,15 @@ private:
   std::unique_ptr<Measurer> measurer;
   llvm::StringSet<> seen;
   std::mt19937 rng;
+  /// The best measured programs of this run, cheapest first.
+  struct Elite {
+    sched::ScheduleOp program;
+    unsigned sketch;
+    double cost;
+  };
+  SmallVector<Elite> elites;
+  /// The sketch of each program of the current batch.
+  SmallVector<unsigned> batchSketches;
 };
 } // namespace
 
@@ -155,17 +166,35 @@ SmallVector<sched::ScheduleOp> TaskTuner::sampleBatch(unsigned count,
   SmallVector<sched::ScheduleOp> batch;
   OpBuilder builder(func.getContext());
   builder.setInsertionPointToEnd(scratch->getBody());
+  std::uniform_real_distribution<double> coin(0, 1);
   // Bounded retries: a small space runs out of new programs.
   for (unsigned attempts = 0; batch.size() < count && attempts < 64 * count;
        ++attempts) {
-    std::uniform_int_distribution<size_t> pick(0, sketches.size() - 1);
-    auto program = cast<sched::ScheduleOp>(builder.clone(*sketches[pick(rng)]));
+    sched::ScheduleOp program;
+    unsigned sketch;
+    bool exploit = options.strategy == SearchStrategy::Mutation &&
+                   !elites.empty() && coin(rng) >= options.randomFraction;
+    if (exploit) {
+      // Mutate one of the best measured programs.
+      std::uniform_int_distribution<size_t> pick(0, elites.size() - 1);
+      const Elite &parent = elites[pick(rng)];
+      sketch = parent.sketch;
+      program = cast<sched::ScheduleOp>(builder.clone(*parent.program));
+      if (!mutateSchedule(program, sketches[sketch], rng, options.mutation)) {
+        program.erase();
+        continue;
+      }
+    } else {
+      std::uniform_int_distribution<size_t> pick(0, sketches.size() - 1);
+      sketch = pick(rng);
+      program = cast<sched::ScheduleOp>(builder.clone(*sketches[sketch]));
+      if (failed(annotateSchedule(program, rng, options.sample))) {
+        program.erase();
+        continue;
+      }
+    }
     program.setSymName(
         (func.getSymName() + "_t" + Twine(firstTrial + batch.size())).str());
-    if (failed(annotateSchedule(program, rng, options.sample))) {
-      program.erase();
-      continue;
-    }
     std::string key = printOp(program);
     key = key.substr(key.find('{') + 1);
     if (!seen.insert(key).second) {
@@ -173,8 +202,20 @@ SmallVector<sched::ScheduleOp> TaskTuner::sampleBatch(unsigned count,
       continue;
     }
     batch.push_back(program);
+    batchSketches.push_back(sketch);
   }
   return batch;
+}
+
+void TaskTuner::keepElite(sched::ScheduleOp program, unsigned sketch,
+                          double cost) {
+  elites.push_back({program, sketch, cost});
+  llvm::stable_sort(
+      elites, [](const Elite &a, const Elite &b) { return a.cost < b.cost; });
+  if (elites.size() > options.elites) {
+    elites.back().program.erase();
+    elites.pop_back();
+  }
 }
 
 void TaskTuner::report(const TaskSummary &summary, unsigned measured) {
@@ -199,6 +240,7 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
   unsigned measured = 0;
   while (measured < options.trials) {
     unsigned count = std::min(options.batchSize, options.trials - measured);
+    batchSketches.clear();
     SmallVector<sched::ScheduleOp> batch = sampleBatch(count, measured);
     if (batch.empty()) {
       if (options.progress)
@@ -238,7 +280,10 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
         summary.bestSchedule = record.schedule;
         summary.verified = true;
       }
-      program.erase();
+      if (record.isValid())
+        keepElite(program, batchSketches[i], record.medianCost());
+      else
+        program.erase();
     }
     measured += batch.size();
     summary.trials = measured;

@@ -85,6 +85,13 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     options.seed = seed;
     options.batchSize = std::max(1u, unsigned(batchSize));
     options.recordsPath = records;
+    if (search == "mutation") {
+      options.strategy = SearchStrategy::Mutation;
+    } else if (search != "random") {
+      module.emitError() << "unknown search '" << search
+                         << "' (expected 'random' or 'mutation')";
+      return signalPassFailure();
+    }
     options.measure = makeMeasureOptions(threads, repeat, minRepeatMs,
                                          runTimeout, buildTimeout, workDir);
     options.measure.buildJobs = buildJobs;

@@ -42,6 +42,9 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
     Option<"trials", "trials", "unsigned", /*default=*/"64",
            "Measurements per task">,
     Option<"seed", "seed", "unsigned", /*default=*/"0", "Random seed">,
+    Option<"search", "search", "std::string", /*default=*/"\"random\"",
+           "'random' (fresh random programs) or 'mutation' (after the "
+           "first round, mostly mutations of the best measured programs)">,
     Option<"records", "records", "std::string",
            /*default=*/"\"ansor-records.jsonl\"",
            "JSON-lines records file (appended)">,

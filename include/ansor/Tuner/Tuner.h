@@ -13,6 +13,7 @@
 #include "ansor/Measure/Measurer.h"
 #include "ansor/Records/RecordsFile.h"
 #include "ansor/Search/InitRules.h"
+#include "ansor/Search/Mutations.h"
 #include "mlir/IR/BuiltinOps.h"
 #include <array>
 #include <map>
@@ -20,6 +21,16 @@
 
 namespace mlir {
 namespace ansor {
+
+/// How new programs are chosen after the first round.
+enum class SearchStrategy {
+  /// Every program is a fresh random annotation of a random sketch (Ansor
+  /// without fine-tuning).
+  Random,
+  /// Most programs are mutations (Ansor's rules) of the best measured ones,
+  /// the rest random: evolution guided by measurements, with no cost model.
+  Mutation,
+};
 
 struct TuneOptions {
   /// Measurements per task.
@@ -31,6 +42,12 @@ struct TuneOptions {
   std::string recordsPath;
   SampleOptions sample;
   MeasureOptions measure;
+  SearchStrategy strategy = SearchStrategy::Random;
+  MutationOptions mutation;
+  /// With `Mutation`: the share of fresh random programs per round, and how
+  /// many of the best measured programs serve as parents.
+  double randomFraction = 0.25;
+  unsigned elites = 8;
   /// Test hook: trial index (0-based, per task) to an injected fault
   /// ("crash", "hang", "wrong" or "compile").
   std::map<unsigned, std::string> injectFaults;

@@ -1,0 +1,124 @@
+//===- Mutations.cpp - mutation of complete programs ----------------------===//
+
+#include "ansor/Search/Mutations.h"
+#include "ansor/Search/Factorization.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+using namespace mlir::sched;
+
+namespace {
+/// A split factor that the sketch left tunable.
+struct MutableSplit {
+  TileOp tile;
+  unsigned loop;
+  SmallVector<unsigned> levels;
+};
+} // namespace
+
+/// MutateTileSize: moves a divisor of one level's factor to another level
+/// of the same loop, so the product stays the loop extent.
+static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
+                           std::mt19937 &rng, const MutationOptions &options) {
+  SmallVector<MutableSplit> candidates;
+  for (auto [step, sketchStep] :
+       llvm::zip(program.getBody().front(), sketch.getBody().front())) {
+    auto tile = dyn_cast<TileOp>(&step);
+    auto sketchTile = dyn_cast<TileOp>(&sketchStep);
+    if (!tile || !sketchTile)
+      continue;
+    for (auto [loop, attr] : llvm::enumerate(sketchTile.getSplits())) {
+      MutableSplit candidate{tile, static_cast<unsigned>(loop), {}};
+      for (auto [level, factor] :
+           llvm::enumerate(cast<SplitAttr>(attr).getFactors()))
+        if (factor == SplitAttr::kUnset)
+          candidate.levels.push_back(level);
+      if (candidate.levels.size() >= 2)
+        candidates.push_back(std::move(candidate));
+    }
+  }
+  if (candidates.empty())
+    return false;
+  for (int attempt = 0; attempt < 16; ++attempt) {
+    std::uniform_int_distribution<size_t> pick(0, candidates.size() - 1);
+    MutableSplit &c = candidates[pick(rng)];
+    auto split = cast<SplitAttr>(c.tile.getSplits()[c.loop]);
+    SmallVector<int64_t> factors(split.getFactors());
+    std::uniform_int_distribution<size_t> level(0, c.levels.size() - 1);
+    unsigned from = c.levels[level(rng)], to = c.levels[level(rng)];
+    if (from == to || factors[from] == 1)
+      continue;
+    SmallVector<int64_t> divisors = getDivisors(factors[from]);
+    std::uniform_int_distribution<size_t> div(1, divisors.size() - 1);
+    int64_t d = divisors[div(rng)];
+    factors[from] /= d;
+    factors[to] *= d;
+    if (to == factors.size() - 1 && factors[to] > options.maxInnermostFactor)
+      continue;
+    SmallVector<Attribute> splits(c.tile.getSplits().begin(),
+                                  c.tile.getSplits().end());
+    splits[c.loop] =
+        SplitAttr::get(split.getContext(), factors, split.getExtent());
+    c.tile.setSplitsAttr(ArrayAttr::get(split.getContext(), splits));
+    return true;
+  }
+  return false;
+}
+
+/// Selects another value of the choice of one step of type `OpTy`.
+template <typename OpTy>
+static bool mutateChoice(ScheduleOp program, std::mt19937 &rng,
+                         function_ref<ChoiceAttr(OpTy)> get,
+                         function_ref<void(OpTy, ChoiceAttr)> set) {
+  SmallVector<OpTy> steps;
+  for (auto op : program.getBody().getOps<OpTy>())
+    if (get(op).getDomain().size() > 1)
+      steps.push_back(op);
+  if (steps.empty())
+    return false;
+  std::uniform_int_distribution<size_t> pick(0, steps.size() - 1);
+  OpTy op = steps[pick(rng)];
+  ChoiceAttr choice = get(op);
+  SmallVector<int64_t> others;
+  for (int64_t v : choice.getDomain())
+    if (v != choice.getSelected())
+      others.push_back(v);
+  std::uniform_int_distribution<size_t> value(0, others.size() - 1);
+  set(op, ChoiceAttr::get(choice.getContext(), others[value(rng)],
+                          choice.getDomain()));
+  return true;
+}
+
+bool mlir::ansor::mutateSchedule(ScheduleOp program, ScheduleOp sketch,
+                                 std::mt19937 &rng,
+                                 const MutationOptions &options) {
+  std::discrete_distribution<int> rule({options.tileSize,
+                                        options.computeLocation, options.unroll,
+                                        options.parallel});
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    bool changed = false;
+    switch (rule(rng)) {
+    case 0:
+      changed = mutateTileSize(program, sketch, rng, options);
+      break;
+    case 1:
+      changed = mutateChoice<FuseConsumerOp>(
+          program, rng, [](FuseConsumerOp op) { return op.getLevel(); },
+          [](FuseConsumerOp op, ChoiceAttr c) { op.setLevelAttr(c); });
+      break;
+    case 2:
+      changed = mutateChoice<UnrollOp>(
+          program, rng, [](UnrollOp op) { return op.getMaxStep(); },
+          [](UnrollOp op, ChoiceAttr c) { op.setMaxStepAttr(c); });
+      break;
+    default:
+      changed = mutateChoice<ParallelOp>(
+          program, rng, [](ParallelOp op) { return op.getLoops(); },
+          [](ParallelOp op, ChoiceAttr c) { op.setLoopsAttr(c); });
+      break;
+    }
+    if (changed)
+      return true;
+  }
+  return false;
+}

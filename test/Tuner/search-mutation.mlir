@@ -1,0 +1,20 @@
+// With search=mutation, rounds after the first mutate the best measured
+// programs; every candidate is still verified and recorded.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ansor-opt %s --ansor-tune="trials=12 batch-size=4 seed=3 search=mutation threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null 2> /dev/null
+// RUN: FileCheck %s < %t/sum.json
+// RUN: cat %t/rec.jsonl | count 12
+// RUN: not ansor-opt %s --ansor-tune="search=genetic records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+
+// CHECK: "trials": 12,
+// CHECK: "verified": true
+// BAD: error: unknown search 'genetic' (expected 'random' or 'mutation')
+
+func.func @mm(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>) -> tensor<128x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<128x128xf32>) -> tensor<128x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<128x128xf32>, tensor<128x128xf32>)
+      outs(%acc : tensor<128x128xf32>) -> tensor<128x128xf32>
+  return %c : tensor<128x128xf32>
+}

@@ -1,0 +1,62 @@
+//===- MutationsTest.cpp - mutation of complete programs ------------------===//
+
+#include "ansor/Search/Mutations.h"
+#include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+static const char *kModule = R"mlir(
+sched.schedule @sketch for @f target "t"
+    nodes [#sched.node<"linalg.matmul", [512, 256, 128], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[?, ?, ?, ?] of 512>, #sched.split<[?, ?, ?, 1] of 256>,
+              #sched.split<[?, ?] of 128>]
+  sched.parallel node 0 loops #sched.choice<? in [1, 2]>
+  sched.unroll node 0 max_step #sched.choice<? in [0, 16, 64, 512]>
+}
+sched.schedule @program for @f target "t"
+    nodes [#sched.node<"linalg.matmul", [512, 256, 128], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[4, 8, 2, 8] of 512>, #sched.split<[4, 8, 8, 1] of 256>,
+              #sched.split<[16, 8] of 128>]
+  sched.parallel node 0 loops #sched.choice<1 in [1, 2]>
+  sched.unroll node 0 max_step #sched.choice<16 in [0, 16, 64, 512]>
+}
+)mlir";
+
+TEST(Mutations, KeepProgramsLegalAndStructuralFactorsFixed) {
+  MLIRContext context;
+  context.loadDialect<sched::SchedDialect>();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kModule, &context);
+  ASSERT_TRUE(module);
+  auto ops = module->getOps<sched::ScheduleOp>();
+  sched::ScheduleOp sketch = *ops.begin();
+  sched::ScheduleOp program = *std::next(ops.begin());
+  std::mt19937 rng(9);
+  MutationOptions options;
+  options.maxInnermostFactor = 16;
+  unsigned changed = 0;
+  std::string before;
+  for (int i = 0; i < 200; ++i) {
+    llvm::raw_string_ostream os(before);
+    before.clear();
+    program.print(os);
+    ASSERT_TRUE(mutateSchedule(program, sketch, rng, options));
+    std::string after;
+    llvm::raw_string_ostream os2(after);
+    program.print(os2);
+    changed += before != after;
+    ASSERT_TRUE(succeeded(mlir::verify(program))) << after;
+    auto tile = *program.getBody().getOps<sched::TileOp>().begin();
+    auto j = cast<sched::SplitAttr>(tile.getSplits()[1]);
+    EXPECT_EQ(j.getFactors().back(), 1) << "structural factor mutated";
+    for (Attribute attr : tile.getSplits())
+      EXPECT_LE(cast<sched::SplitAttr>(attr).getFactors().back(), 16);
+  }
+  EXPECT_EQ(changed, 200u) << "every mutation changes the program";
+}
