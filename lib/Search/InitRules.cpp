@@ -118,18 +118,3 @@ LogicalResult mlir::ansor::annotateSchedule(ScheduleOp schedule,
       return failure();
   return success();
 }
-
-bool mlir::ansor::resampleStep(Operation *step, Operation *sketchStep,
-                               std::mt19937 &rng,
-                               const SampleOptions &options) {
-  // Reset to the sketch's values, then annotate again.
-  step->setAttrs(sketchStep->getAttrDictionary());
-  bool hasTunable = false;
-  step->getAttrDictionary().walk([&](Attribute attr) {
-    if (auto split = dyn_cast<SplitAttr>(attr))
-      hasTunable |= !split.isComplete();
-    if (auto choice = dyn_cast<ChoiceAttr>(attr))
-      hasTunable |= !choice.isComplete();
-  });
-  return hasTunable && succeeded(annotateStep(step, rng, options));
-}

@@ -59,17 +59,3 @@ TEST_F(InitRules, SameSeedSameProgram) {
   }
   EXPECT_EQ(first, second);
 }
-
-TEST_F(InitRules, ResampleChangesOnlyTunables) {
-  sched::ScheduleOp sketch = parse();
-  OpBuilder builder(&context);
-  builder.setInsertionPointAfter(sketch);
-  auto program = cast<sched::ScheduleOp>(builder.clone(*sketch));
-  std::mt19937 rng(5);
-  ASSERT_TRUE(succeeded(annotateSchedule(program, rng, SampleOptions())));
-  Operation *unroll = &*std::next(program.getBody().front().begin(), 2);
-  Operation *sketchUnroll = &*std::next(sketch.getBody().front().begin(), 2);
-  EXPECT_TRUE(resampleStep(unroll, sketchUnroll, rng, SampleOptions()));
-  EXPECT_TRUE(program.isComplete());
-  EXPECT_TRUE(succeeded(mlir::verify(program)));
-}

@@ -28,12 +28,6 @@ struct SampleOptions {
 LogicalResult annotateSchedule(sched::ScheduleOp schedule, std::mt19937 &rng,
                                const SampleOptions &options);
 
-/// Draws a new random value for the tunables of one step that were unset in
-/// its sketch step `sketchStep` (the same op in the sketch). Used by
-/// mutation; returns false when the step has nothing to resample.
-bool resampleStep(Operation *step, Operation *sketchStep, std::mt19937 &rng,
-                  const SampleOptions &options);
-
 } // namespace ansor
 } // namespace mlir
 

@@ -539,9 +539,6 @@ void ScriptBuilder::translateTiled(unsigned node) {
       out[loop] = keep(index) ? sizes.spatial[level][loop] : 0;
     return out;
   };
-  auto nodeSizes = [&](ArrayRef<int64_t> perLoop) {
-    return SmallVector<int64_t>(perLoop.begin(), perLoop.end());
-  };
 
   std::string root = match(consumer ? *consumer : node);
   std::string nodeHandle;
@@ -616,7 +613,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // block's enclosing level; reductions are tiled after the first.
   SmallVector<std::string> nodeContainers = containers;
   if (multiLevel && nextLevel == 1) {
-    Tiled l1 = tileFor(rootOp, nodeSizes(sizes.spatial[1]));
+    Tiled l1 = tileFor(rootOp, sizes.spatial[1]);
     llvm::append_range(nodeContainers, l1.loops);
     rootOp = l1.op;
   }
@@ -637,8 +634,8 @@ void ScriptBuilder::translateTiled(unsigned node) {
   }
 
   if (multiLevel) {
-    Tiled r0 = tileFor(rootOp, nodeSizes(sizes.reduction[0]));
-    Tiled l2 = tileFor(r0.op, nodeSizes(sizes.spatial[2]));
+    Tiled r0 = tileFor(rootOp, sizes.reduction[0]);
+    Tiled l2 = tileFor(r0.op, sizes.spatial[2]);
     for (unsigned loop : spatialLoops)
       if (sizes.spatial[2][loop] != 0)
         l2.tripCounts.push_back(
