@@ -1,6 +1,8 @@
 //===- Measurer.cpp - build and run candidates in child processes ---------===//
 
 #include "ansor/Measure/Measurer.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -9,11 +11,24 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include <chrono>
+#include <unistd.h>
 
 extern char **environ;
 
 using namespace mlir;
 using namespace mlir::ansor;
+
+/// Ops whose result is NaN or infinite on part of [-1, 1].
+static bool needsPositiveInputs(func::FuncOp func) {
+  bool found = false;
+  func.walk([&](Operation *op) {
+    if (isa<math::RsqrtOp, math::SqrtOp, math::LogOp, math::Log1pOp,
+            math::Log2Op, math::Log10Op, math::PowFOp, math::AcosOp,
+            math::AsinOp, math::AtanhOp, arith::DivFOp, arith::RemFOp>(op))
+      found = true;
+  });
+  return found;
+}
 
 static std::string elementSpec(RankedTensorType type, std::string &error) {
   std::string element;
@@ -74,6 +89,17 @@ FailureOr<KernelSignature> mlir::ansor::getKernelSignature(func::FuncOp func,
     error = "cannot measure a func with more than 8 arguments and results";
     return failure();
   }
+  signature.positiveInputs = needsPositiveInputs(func);
+  auto bytes = [](Type type) {
+    auto tensor = cast<RankedTensorType>(type);
+    return tensor.getNumElements() *
+           int64_t(tensor.getElementTypeBitWidth() / 8);
+  };
+  // Inputs once, results twice (the output and the reference read back).
+  for (Type type : func.getFunctionType().getInputs())
+    signature.bytes += bytes(type);
+  for (Type type : func.getFunctionType().getResults())
+    signature.bytes += 2 * bytes(type);
   return signature;
 }
 
@@ -85,6 +111,8 @@ struct Measurer::Build {
   bool started = false;
   std::string startError;
 };
+
+ProgramMeasurer::~ProgramMeasurer() = default;
 
 Measurer::Measurer(MeasureOptions options, KernelSignature signature,
                    Target target)
@@ -131,6 +159,23 @@ LogicalResult Measurer::initialize(std::string &error) {
   }
   if (options.threads == 0)
     options.threads = target.numCores;
+  if (options.maxMemoryMb == 0) {
+    int64_t pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+    options.maxMemoryMb = pages > 0 && pageSize > 0
+                              ? unsigned(pages * pageSize / 4 * 3 >> 20)
+                              : 4096;
+  }
+  int64_t neededMb = (signature.bytes >> 20) + 1;
+  if (neededMb > int64_t(options.maxMemoryMb)) {
+    error = llvm::formatv("its arguments and results need {0} MiB ({1} -> "
+                          "{2}, plus a reference copy of the results), more "
+                          "than the runner's memory limit of {3} MiB "
+                          "(max-memory-mb)",
+                          neededMb, signature.inputs, signature.outputs,
+                          options.maxMemoryMb)
+                .str();
+    return failure();
+  }
   referencePath = options.workDir + "/reference.bin";
   return success();
 }
@@ -207,7 +252,7 @@ void Measurer::finishBuild(Build &build, MeasureResult &result) {
 }
 
 void Measurer::run(StringRef library, StringRef inject, bool reference,
-                   bool timed, MeasureResult &result) {
+                   MeasureResult &result) {
   std::string outFile = library.str() + ".out";
   std::string errFile = library.str() + ".rerr";
   SmallVector<std::string> args = {options.runnerPath,
@@ -222,17 +267,21 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
                                    "--seed",
                                    std::to_string(options.inputSeed),
                                    "--number",
-                                   std::to_string(timed ? options.number : 1),
+                                   std::to_string(options.number),
                                    "--repeat",
-                                   std::to_string(timed ? options.repeat : 1),
+                                   std::to_string(options.repeat),
                                    "--min-repeat-ms",
                                    std::to_string(options.minRepeatMs),
                                    "--rtol",
                                    llvm::formatv("{0:e}", options.rtol).str(),
                                    "--atol",
                                    llvm::formatv("{0:e}", options.atol).str(),
+                                   "--max-memory-mb",
+                                   std::to_string(options.maxMemoryMb),
                                    reference ? "--write-ref" : "--check-ref",
                                    referencePath};
+  if (signature.positiveInputs)
+    args.push_back("--positive-inputs");
   if (!reference && options.cutSeconds > 0) {
     args.push_back("--max-seconds");
     args.push_back(llvm::formatv("{0:e}", options.cutSeconds).str());
@@ -289,19 +338,25 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
     for (const llvm::json::Value &c : *costs)
       if (std::optional<double> d = c.getAsNumber())
         result.costs.push_back(*d);
+  result.cut = object->getBoolean("cut").value_or(false);
+  if (result.cut)
+    result.message = llvm::formatv("timed by its warm-up only: slower than "
+                                   "the cut ({0:e3} s)",
+                                   options.cutSeconds)
+                         .str();
   if (result.costs.empty()) {
     result.error = MeasureError::Runtime;
     result.message = "the runner reported no time";
   }
 }
 
-MeasureResult Measurer::measureReference(StringRef moduleText, bool timed) {
+MeasureResult Measurer::measureReference(StringRef moduleText) {
   MeasureResult result;
   Build build;
   startBuild(build, moduleText, "", options.buildTimeout * 4);
   finishBuild(build, result);
   if (result.error == MeasureError::None)
-    run(build.library, "", /*reference=*/true, timed, result);
+    run(build.library, "", /*reference=*/true, result);
   llvm::sys::fs::remove(build.library);
   return result;
 }
@@ -312,6 +367,7 @@ std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
   // Builds run `buildJobs` at a time; runs are serial so that timings do
   // not share the machine.
   unsigned jobs = std::max(1u, options.buildJobs);
+  auto buildStart = std::chrono::steady_clock::now();
   for (size_t first = 0; first < batch.size(); first += jobs) {
     size_t last = std::min(batch.size(), first + jobs);
     for (size_t i = first; i < last; ++i)
@@ -320,11 +376,15 @@ std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
     for (size_t i = first; i < last; ++i)
       finishBuild(builds[i], results[i]);
   }
+  auto runStart = std::chrono::steady_clock::now();
+  phases.build += std::chrono::duration<double>(runStart - buildStart).count();
   for (size_t i = 0; i < batch.size(); ++i) {
     if (results[i].error == MeasureError::None)
-      run(builds[i].library, batch[i].inject, /*reference=*/false,
-          /*timed=*/true, results[i]);
+      run(builds[i].library, batch[i].inject, /*reference=*/false, results[i]);
     llvm::sys::fs::remove(builds[i].library);
   }
+  phases.run +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart)
+          .count();
   return results;
 }

@@ -1,11 +1,14 @@
 //===- RecordsFile.cpp - JSON-lines measurement records -------------------===//
 
 #include "ansor/Records/RecordsFile.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sys/file.h>
 #include <unistd.h>
 
 using namespace mlir;
@@ -129,12 +132,19 @@ FailureOr<RecordsWriter> RecordsWriter::open(StringRef path,
 
 LogicalResult RecordsWriter::append(const MeasureRecord &record) {
   std::string line = serializeRecord(record) + "\n";
-  if (fwrite(line.data(), 1, line.size(), file) != line.size() ||
-      fflush(file) != 0)
-    return failure();
+  // Runs sharing a records file take turns: each line goes out whole, in
+  // one write under an exclusive lock (the file is opened for appending).
+  int fd = fileno(file);
+  while (flock(fd, LOCK_EX) != 0)
+    if (errno != EINTR)
+      return failure();
+  bool written = fwrite(line.data(), 1, line.size(), file) == line.size() &&
+                 fflush(file) == 0;
   // A killed run keeps what was written; a crashed machine keeps it too.
-  fsync(fileno(file));
-  return success();
+  if (written)
+    fsync(fd);
+  flock(fd, LOCK_UN);
+  return success(written);
 }
 
 FailureOr<LoadedRecords> mlir::ansor::loadRecords(StringRef path,
@@ -175,4 +185,22 @@ mlir::ansor::findBestRecord(ArrayRef<MeasureRecord> records, StringRef taskKey,
         (!best || r.medianCost() < best->medianCost()))
       best = r;
   return best;
+}
+
+std::vector<MeasureRecord>
+mlir::ansor::rankRecords(ArrayRef<MeasureRecord> records, StringRef taskKey,
+                         StringRef target) {
+  std::vector<MeasureRecord> ranked;
+  for (const MeasureRecord &r : records)
+    if (r.isValid() && r.taskKey == taskKey && r.target == target)
+      ranked.push_back(r);
+  llvm::stable_sort(ranked, [](const MeasureRecord &a, const MeasureRecord &b) {
+    return a.medianCost() < b.medianCost();
+  });
+  // The schedule's name differs between trials; its steps identify it.
+  llvm::StringSet<> seen;
+  llvm::erase_if(ranked, [&](const MeasureRecord &r) {
+    return !seen.insert(r.schedule.substr(r.schedule.find('{'))).second;
+  });
+  return ranked;
 }

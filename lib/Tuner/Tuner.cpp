@@ -10,6 +10,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/xxhash.h"
@@ -32,20 +33,25 @@ static double median(ArrayRef<double> values) {
   return r.medianCost();
 }
 
-/// The text that identifies a program: its steps, not its name.
-static std::string stateKey(sched::ScheduleOp schedule) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  for (Operation &step : schedule.getBody().front())
-    os << step << "\n";
-  return text;
-}
-
 static std::string printOp(Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);
   op->print(os);
   return text;
+}
+
+void TaskSummary::addValid(const MeasureRecord &record) {
+  double cost = record.medianCost();
+  if (!bestSeconds || cost < *bestSeconds)
+    bestSeconds = cost;
+  verified = true;
+  auto pos = llvm::upper_bound(
+      ranked, cost, [](double c, const auto &r) { return c < r.seconds; });
+  if (pos - ranked.begin() >= kMaxRanked)
+    return;
+  ranked.insert(pos, {record.schedule, record.trial, cost});
+  if (ranked.size() > kMaxRanked)
+    ranked.pop_back();
 }
 
 namespace {
@@ -69,6 +75,7 @@ private:
   SmallVector<sched::ScheduleOp> sampleBatch(unsigned count,
                                              unsigned firstTrial);
   void report(const TaskSummary &summary, unsigned measured);
+  void updateCut(const TaskSummary &summary);
 
   func::FuncOp func;
   const Target &target;
@@ -79,7 +86,7 @@ private:
   OwningOpRef<ModuleOp> scratch;
   func::FuncOp payload;
   SmallVector<sched::ScheduleOp> sketches;
-  std::unique_ptr<Measurer> measurer;
+  std::unique_ptr<ProgramMeasurer> measurer;
   llvm::StringSet<> seen;
   std::mt19937 rng;
   /// The best measured programs of this run, cheapest first.
@@ -95,6 +102,7 @@ private:
 } // namespace
 
 LogicalResult TaskTuner::prepare(TaskSummary &summary) {
+  double start = now();
   // Work on a copy: derivation tags the payload and schedules are added.
   OpBuilder builder(func.getContext());
   scratch = ModuleOp::create(func.getLoc());
@@ -123,17 +131,24 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     summary.skipped = error;
     return failure();
   }
-  measurer = std::make_unique<Measurer>(options.measure, *signature, target);
-  if (failed(measurer->initialize(error))) {
-    func.emitError() << "cannot measure @" << func.getSymName() << ": "
-                     << error;
-    summary.skipped = error;
-    return failure();
+  if (options.measurerFactory) {
+    measurer = options.measurerFactory(payload, *signature, target);
+  } else {
+    auto real = std::make_unique<Measurer>(options.measure, *signature, target);
+    if (failed(real->initialize(error))) {
+      func.emitError() << "cannot measure @" << func.getSymName() << ": "
+                       << error;
+      summary.skipped = error;
+      return failure();
+    }
+    measurer = std::move(real);
   }
-  // The reference defines the expected output; one call also tells how
-  // slow the untuned lowering is, which is all tuning needs of its time.
+  summary.phases.search += now() - start;
+  start = now();
+  // The reference defines the expected output and is timed as every
+  // candidate is: each speedup divides by this figure.
   MeasureResult reference =
-      measurer->measureReference(printTaskModule(payload), /*timed=*/false);
+      measurer->measureReference(printTaskModule(payload));
   if (reference.error != MeasureError::None) {
     func.emitError() << "the untuned lowering of @" << func.getSymName()
                      << " cannot be measured ("
@@ -143,21 +158,19 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     return failure();
   }
   summary.referenceSeconds = median(reference.costs);
-  // Candidates slower than the untuned lowering are not worth timing.
-  measurer->setCutSeconds(*summary.referenceSeconds);
+  summary.phases.reference += now() - start;
+
   rng.seed(options.seed ^ llvm::xxh3_64bits(summary.key));
   // Resume: programs measured before are not measured again.
   for (const MeasureRecord &r : previous) {
     if (r.taskKey != summary.key || r.target != target.str())
       continue;
     seen.insert(r.schedule.substr(r.schedule.find('{') + 1));
-    if (r.isValid() &&
-        (!summary.bestSeconds || r.medianCost() < *summary.bestSeconds)) {
-      summary.bestSeconds = r.medianCost();
-      summary.bestSchedule = r.schedule;
-      summary.verified = true;
-    }
+    summary.firstTrial = std::max(summary.firstTrial, r.trial + 1);
+    if (r.isValid())
+      summary.addValid(r);
   }
+  updateCut(summary);
   return success();
 }
 
@@ -207,6 +220,15 @@ SmallVector<sched::ScheduleOp> TaskTuner::sampleBatch(unsigned count,
   return batch;
 }
 
+void TaskTuner::updateCut(const TaskSummary &summary) {
+  // A candidate slower than the untuned lowering, or than `cutRatio` times
+  // the best so far, cannot become the best: its warm-up time is enough.
+  double cut = *summary.referenceSeconds;
+  if (summary.bestSeconds && options.cutRatio > 0)
+    cut = std::min(cut, options.cutRatio * *summary.bestSeconds);
+  measurer->setCutSeconds(cut);
+}
+
 void TaskTuner::keepElite(sched::ScheduleOp program, unsigned sketch,
                           double cost) {
   elites.push_back({program, sketch, cost});
@@ -229,19 +251,29 @@ void TaskTuner::report(const TaskSummary &summary, unsigned measured) {
         *summary.bestSeconds, summary.flop / *summary.bestSeconds / 1e9,
         summary.referenceSeconds.value_or(0) / *summary.bestSeconds);
   llvm::errs() << llvm::formatv(
-      "; errors: compile {0}, runtime {1}, timeout {2}, wrong {3}\n",
+      "; errors: compile {0}, runtime {1}, timeout {2}, wrong {3}",
       summary.errors[1], summary.errors[2], summary.errors[3],
       summary.errors[4]);
+  const PhaseTimes &p = summary.phases;
+  llvm::errs() << llvm::formatv("; {0:f1} s: search {1:f1}, reference {2:f1}, "
+                                "build {3:f1}, run {4:f1}\n",
+                                summary.wallSeconds, p.search, p.reference,
+                                p.build, p.run);
 }
 
 LogicalResult TaskTuner::run(TaskSummary &summary) {
-  if (failed(prepare(summary)))
+  double start = now();
+  if (failed(prepare(summary))) {
+    summary.wallSeconds = now() - start;
     return success();
+  }
   unsigned measured = 0;
   while (measured < options.trials) {
     unsigned count = std::min(options.batchSize, options.trials - measured);
     batchSketches.clear();
-    SmallVector<sched::ScheduleOp> batch = sampleBatch(count, measured);
+    double searchStart = now();
+    SmallVector<sched::ScheduleOp> batch =
+        sampleBatch(count, summary.firstTrial + measured);
     if (batch.empty()) {
       if (options.progress)
         llvm::errs() << "[ansor-tune] @" << summary.name
@@ -257,14 +289,16 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
         input.inject = fault->second;
       inputs.push_back(std::move(input));
     }
+    summary.phases.search += now() - searchStart;
     std::vector<MeasureResult> results = measurer->measure(inputs);
+    double recordsStart = now();
     for (auto [i, program] : llvm::enumerate(batch)) {
       const MeasureResult &result = results[i];
       MeasureRecord record;
       record.taskKey = summary.key;
       record.taskName = summary.name;
       record.target = target.str();
-      record.trial = measured + i;
+      record.trial = summary.firstTrial + measured + i;
       record.schedule = printOp(program);
       record.costs = result.costs;
       record.error = result.error;
@@ -274,40 +308,79 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
       if (failed(records.append(record)))
         return func.emitError() << "cannot append to the records file";
       ++summary.errors[static_cast<unsigned>(result.error)];
-      if (record.isValid() && (!summary.bestSeconds ||
-                               record.medianCost() < *summary.bestSeconds)) {
-        summary.bestSeconds = record.medianCost();
-        summary.bestSchedule = record.schedule;
-        summary.verified = true;
-      }
+      if (record.isValid())
+        summary.addValid(record);
       if (record.isValid())
         keepElite(program, batchSketches[i], record.medianCost());
       else
         program.erase();
     }
+    summary.phases.records += now() - recordsStart;
+    updateCut(summary);
     measured += batch.size();
     summary.trials = measured;
+    summary.phases.build = measurer->getPhases().build;
+    summary.phases.run = measurer->getPhases().run;
+    summary.wallSeconds = now() - start;
     report(summary, measured);
   }
+  summary.wallSeconds = now() - start;
   return success();
 }
 
-/// Parses a recorded schedule and inserts it into `module` for `func`.
-static FailureOr<sched::ScheduleOp>
-insertSchedule(ModuleOp module, func::FuncOp func, StringRef text) {
-  OwningOpRef<ModuleOp> parsed =
-      parseSourceString<ModuleOp>(text, module.getContext(), "record");
-  if (!parsed)
+/// Materializes a recorded schedule on `func`: on a copy first, so that a
+/// schedule that no longer applies leaves `func` as it was and says why in
+/// `error`.
+static LogicalResult applyRecordedSchedule(func::FuncOp func, StringRef text,
+                                           std::string &error) {
+  MLIRContext *ctx = func.getContext();
+  std::string diagnostics;
+  ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      diagnostics += (diagnostics.empty() ? "" : "; ") + diag.str();
+    return success();
+  });
+  OwningOpRef<ModuleOp> parsed = parseSourceString<ModuleOp>(text, ctx);
+  if (!parsed || parsed->getOps<sched::ScheduleOp>().empty()) {
+    error = "its schedule does not parse: " + diagnostics;
     return failure();
+  }
   auto schedules = parsed->getOps<sched::ScheduleOp>();
-  if (schedules.empty())
-    return failure();
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
+  OpBuilder builder(ctx);
+  builder.setInsertionPointToEnd(scratch->getBody());
+  auto copy = cast<func::FuncOp>(builder.clone(*func));
   sched::ScheduleOp schedule = *schedules.begin();
-  schedule->moveBefore(module.getBody(), module.getBody()->end());
+  schedule->moveBefore(scratch->getBody(), scratch->getBody()->end());
   // Identical subgraphs share records: point the schedule at this func.
-  schedule.setFuncAttr(FlatSymbolRefAttr::get(func.getSymNameAttr()));
+  schedule.setFuncAttr(FlatSymbolRefAttr::get(copy.getSymNameAttr()));
   schedule.setSymName((func.getSymName() + "_best").str());
-  return schedule;
+  if (failed(sched::materializeSchedules(*scratch))) {
+    error = diagnostics.empty() ? "materialization failed" : diagnostics;
+    return failure();
+  }
+  func.getBody().takeBody(copy.getBody());
+  return success();
+}
+
+/// Applies the first of `schedules` (cheapest first) that still applies,
+/// warning about each one that does not. Fails when none does.
+static LogicalResult applyFirstThatApplies(func::FuncOp func,
+                                           ArrayRef<RankedSchedule> schedules,
+                                           StringRef origin) {
+  for (auto [index, ranked] : llvm::enumerate(schedules)) {
+    std::string error;
+    if (succeeded(applyRecordedSchedule(func, ranked.schedule, error)))
+      return success();
+    InFlightDiagnostic warning = func.emitWarning();
+    warning << "the " << (index == 0 ? "best" : "next best") << " record of @"
+            << func.getSymName() << (origin.empty() ? "" : " in ") << origin
+            << " (trial " << ranked.trial << ") no longer applies: " << error;
+    if (index + 1 < schedules.size())
+      warning << "; trying the next best (trial " << schedules[index + 1].trial
+              << ")";
+  }
+  return failure();
 }
 
 static SmallVector<func::FuncOp> payloadFuncs(ModuleOp module) {
@@ -357,9 +430,11 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
     summary.tasks.push_back(std::move(task));
   }
   // Replace each tuned func by its best program, unless the untuned
-  // lowering (measured as the reference) is faster still.
+  // lowering (timed as the candidates are) is faster still. A func whose
+  // programs no longer apply is left as it is; the others are still
+  // replaced.
   for (auto [func, task] : llvm::zip_equal(funcs, summary.tasks)) {
-    if (task.bestSchedule.empty())
+    if (task.ranked.empty())
       continue;
     if (task.referenceSeconds && task.bestSeconds &&
         *task.referenceSeconds < *task.bestSeconds) {
@@ -370,12 +445,12 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
       task.appliedUntuned = true;
       continue;
     }
-    if (failed(insertSchedule(module, func, task.bestSchedule)))
-      return func.emitError() << "internal error: the best schedule of @"
-                              << task.name << " does not parse";
+    if (failed(applyFirstThatApplies(func, task.ranked, ""))) {
+      func.emitError() << "no measured program of @" << task.name
+                       << " applies; the func is left untuned";
+      allTuned = false;
+    }
   }
-  if (failed(sched::materializeSchedules(module)))
-    return failure();
   summary.wallSeconds = now() - start;
   return success(allTuned);
 }
@@ -394,8 +469,14 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
     for (auto s : module.getOps<sched::ScheduleOp>())
       if (s.getFunc() == func.getSymName())
         schedule = s;
-    if (FailureOr<ComputeDAG> dag = ComputeDAG::build(func); succeeded(dag))
-      task.flop = dag->getTotalFlops();
+    {
+      // A func materialized earlier is no longer a DAG of linalg ops; its
+      // FLOP count is then unknown, which is no error.
+      ScopedDiagnosticHandler quiet(func.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      if (FailureOr<ComputeDAG> dag = ComputeDAG::build(func); succeeded(dag))
+        task.flop = dag->getTotalFlops();
+    }
     std::string error;
     FailureOr<KernelSignature> signature = getKernelSignature(func, error);
     Measurer measurer(options, signature.value_or(KernelSignature()), target);
@@ -435,28 +516,54 @@ LogicalResult mlir::ansor::applyBestRecords(ModuleOp module,
                                             const Target &target,
                                             StringRef recordsPath) {
   std::string error;
+  if (!llvm::sys::fs::exists(recordsPath))
+    return module.emitError()
+           << "records file '" << recordsPath << "' does not exist";
   FailureOr<LoadedRecords> loaded = loadRecords(recordsPath, error);
   if (failed(loaded))
     return module.emitError() << error;
   for (const std::string &warning : loaded->warnings)
     module.emitWarning() << warning;
+  if (llvm::none_of(loaded->records, [&](const MeasureRecord &r) {
+        return r.isValid() && r.target == target.str();
+      })) {
+    std::map<std::string, unsigned> targets;
+    for (const MeasureRecord &r : loaded->records)
+      if (r.isValid())
+        ++targets[r.target];
+    InFlightDiagnostic diag = module.emitError();
+    diag << "records file '" << recordsPath
+         << "' has no valid record for target '" << target.str() << "'";
+    if (targets.empty())
+      diag << "; it has no valid record at all";
+    else
+      diag << "; it has records for: ";
+    for (auto [index, entry] : llvm::enumerate(targets))
+      diag << (index ? ", " : "") << "'" << entry.first << "' (" << entry.second
+           << ")";
+    return diag;
+  }
+  bool allApplied = true;
   for (func::FuncOp func : payloadFuncs(module)) {
     std::string key = computeTaskKey(func, target);
-    std::optional<MeasureRecord> best =
-        findBestRecord(loaded->records, key, target.str());
-    if (!best) {
+    SmallVector<RankedSchedule> ranked;
+    for (const MeasureRecord &r :
+         rankRecords(loaded->records, key, target.str()))
+      ranked.push_back({r.schedule, r.trial, r.medianCost()});
+    if (ranked.empty()) {
       func.emitWarning() << "no valid record of task " << key << " in '"
                          << recordsPath << "'; @" << func.getSymName()
                          << " is left as it is";
       continue;
     }
-    if (failed(insertSchedule(module, func, best->schedule)))
-      return func.emitError()
-             << "the best record of @" << func.getSymName() << " in '"
-             << recordsPath << "' (trial " << best->trial
-             << ") holds a schedule that does not parse";
+    std::string origin = ("'" + recordsPath + "'").str();
+    if (failed(applyFirstThatApplies(func, ranked, origin))) {
+      func.emitError() << "no record of @" << func.getSymName() << " in '"
+                       << recordsPath << "' applies; it is left as it is";
+      allApplied = false;
+    }
   }
-  return sched::materializeSchedules(module);
+  return success(allApplied);
 }
 
 std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
@@ -484,6 +591,17 @@ std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
       task["skipped"] = t.skipped;
     if (t.appliedUntuned)
       task["applied"] = "untuned";
+    else if (!t.ranked.empty())
+      task["applied"] = "tuned";
+    if (t.referenceSeconds && t.bestSeconds)
+      task["speedup"] = *t.referenceSeconds / *t.bestSeconds;
+    task["first_trial"] = t.firstTrial;
+    task["wall_seconds"] = t.wallSeconds;
+    task["phases"] = llvm::json::Object{{"search", t.phases.search},
+                                        {"reference", t.phases.reference},
+                                        {"build", t.phases.build},
+                                        {"run", t.phases.run},
+                                        {"records", t.phases.records}};
     tasks.push_back(std::move(task));
   }
   llvm::json::Object root{{"target", summary.target},

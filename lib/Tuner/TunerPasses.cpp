@@ -38,11 +38,13 @@ static LogicalResult parseFaults(StringRef spec,
   return success();
 }
 
-static MeasureOptions makeMeasureOptions(unsigned threads, unsigned repeat,
-                                         unsigned minRepeatMs,
-                                         unsigned runTimeout,
-                                         unsigned buildTimeout,
-                                         StringRef workDir) {
+/// The measurement options shared by ansor-tune and ansor-measure, in
+/// declaration order of AnsorMeasureOptions.
+static MeasureOptions
+makeMeasureOptions(unsigned threads, unsigned repeat, unsigned minRepeatMs,
+                   unsigned runTimeout, unsigned buildTimeout,
+                   StringRef workDir, unsigned referenceTimeout,
+                   unsigned maxMemoryMb) {
   MeasureOptions options;
   options.threads = threads;
   options.repeat = std::max(1u, repeat);
@@ -50,8 +52,14 @@ static MeasureOptions makeMeasureOptions(unsigned threads, unsigned repeat,
   options.runTimeout = std::max(1u, runTimeout);
   options.buildTimeout = std::max(1u, buildTimeout);
   options.workDir = workDir.str();
+  options.referenceTimeout = std::max(1u, referenceTimeout);
+  options.maxMemoryMb = maxMemoryMb;
   return options;
 }
+
+#define ANSOR_MEASURE_OPTIONS                                                  \
+  makeMeasureOptions(threads, repeat, minRepeatMs, runTimeout, buildTimeout,   \
+                     workDir, referenceTimeout, maxMemoryMb)
 
 static FailureOr<Target> parseTarget(ModuleOp module, StringRef text) {
   std::string error;
@@ -92,8 +100,8 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
                          << "' (expected 'random' or 'mutation')";
       return signalPassFailure();
     }
-    options.measure = makeMeasureOptions(threads, repeat, minRepeatMs,
-                                         runTimeout, buildTimeout, workDir);
+    options.measure = ANSOR_MEASURE_OPTIONS;
+    options.cutRatio = cutRatio;
     options.measure.buildJobs = buildJobs;
     std::string error;
     if (failed(parseFaults(injectFaults, options.injectFaults, error))) {
@@ -117,11 +125,8 @@ struct AnsorMeasurePass
     if (failed(target))
       return signalPassFailure();
     TuneSummary result;
-    bool failedAny = failed(
-        measureModule(module, *target,
-                      makeMeasureOptions(threads, repeat, minRepeatMs,
-                                         runTimeout, buildTimeout, workDir),
-                      result));
+    bool failedAny =
+        failed(measureModule(module, *target, ANSOR_MEASURE_OPTIONS, result));
     finishSummary(module, result, summary, failedAny);
     if (failedAny)
       signalPassFailure();

@@ -9,8 +9,8 @@
 // RUN: not ansor-runner --lib %t/k.so --func missing --inputs f32:16x8,f32:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=MISSING
 // RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs bf16:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=TYPE
 
-// REF: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}], "max_abs_err": 0, "verified": false}
-// CHECKED: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}, {{[0-9.e-]+}}], "max_abs_err": 0, "verified": true}
+// REF: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}], "max_abs_err": 0, "verified": false, "cut": false}
+// CHECKED: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}, {{[0-9.e-]+}}], "max_abs_err": 0, "verified": true, "cut": false}
 // WRONG: {"ok": false, "error": "wrong_result", "message": "output 0 element 0 is
 // MISSING: {"ok": false, "error": "runtime", "message": "library has no symbol _mlir_ciface_missing"}
 // TYPE: {"ok": false, "error": "usage", "message": "unsupported element type 'bf16'"}

@@ -17,9 +17,9 @@
 // CHECK:      "untuned_seconds": {{[0-9.e+-]+}},
 // CHECK:      "verified": true
 
-// Without records for a func, apply-best warns and leaves it alone.
-// RUN: ansor-opt %s --ansor-apply-best="records=%t/none.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
-// NONE: warning: no valid record of task {{[0-9a-f]+}} in '{{.*}}none.jsonl'; @plain is left as it is
+// A missing records file is an error, not an untuned module.
+// RUN: not ansor-opt %s --ansor-apply-best="records=%t/none.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
+// NONE: error: records file '{{.*}}none.jsonl' does not exist
 
 func.func @plain(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x128xf32> {
   %zero = arith.constant 0.0 : f32

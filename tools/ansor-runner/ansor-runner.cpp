@@ -3,10 +3,11 @@
 // Loads a shared library produced by `ansor-compile`, calls its C interface
 // (`_mlir_ciface_<func>`, one memref descriptor per input then per output)
 // on deterministic random inputs, checks the outputs against a reference
-// file (or writes that file), and times it as TVM does: `number` calls per
-// repeat (raised until a repeat lasts `min-repeat-ms`), `repeat` repeats.
-// Prints one JSON line. Runs in its own process so that a crashing or
-// hanging candidate only ends this process.
+// file (or writes that file), and times warm calls as TVM does: `number`
+// calls per repeat (raised until a repeat lasts `min-repeat-ms`), `repeat`
+// repeats. The first call (OpenMP thread pool start-up, first-touch page
+// faults) is never timed and decides nothing. Prints one JSON line. Runs in its
+// own process so that a crashing or hanging candidate only ends this process.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,10 @@
 #include <cstring>
 #include <dlfcn.h>
 #include <fstream>
+#include <malloc.h>
+#include <new>
 #include <string>
+#include <sys/resource.h>
 #include <vector>
 
 namespace {
@@ -149,8 +153,10 @@ std::vector<Buffer> parseBuffers(const std::string &spec) {
   return buffers;
 }
 
-/// Deterministic inputs in [-1, 1] (small integers for integer types).
-void fillRandom(Buffer &b, uint64_t seed) {
+/// Deterministic inputs in [-1, 1], or [0.5, 1.5] when `positive` (for
+/// kernels that take logs, roots or quotients of their inputs); small
+/// integers for integer types.
+void fillRandom(Buffer &b, uint64_t seed, bool positive) {
   uint64_t state = seed * 6364136223846793005ULL + 1442695040888963407ULL;
   for (int64_t i = 0, e = b.numElements(); i < e; ++i) {
     state ^= state << 13;
@@ -158,7 +164,8 @@ void fillRandom(Buffer &b, uint64_t seed) {
     state ^= state << 17;
     double unit = double(state >> 11) / double(1ULL << 53);
     bool isInt = b.type == ElementType::I32 || b.type == ElementType::I64;
-    b.setAt(i, isInt ? std::floor(unit * 7) - 3 : 2 * unit - 1);
+    double real = positive ? unit + 0.5 : 2 * unit - 1;
+    b.setAt(i, isInt ? std::floor(unit * 7) - (positive ? -1 : 3) : real);
   }
 }
 
@@ -209,13 +216,148 @@ double seconds(std::chrono::steady_clock::time_point a,
   return std::chrono::duration<double>(b - a).count();
 }
 
+double timedCall(void *fn, std::vector<Buffer> &args) {
+  auto start = std::chrono::steady_clock::now();
+  call(fn, args);
+  return seconds(start, std::chrono::steady_clock::now());
+}
+
+/// Seconds per call over one repeat of `number` calls.
+double timeRepeat(void *fn, std::vector<Buffer> &args, int number) {
+  auto start = std::chrono::steady_clock::now();
+  for (int n = 0; n < number; ++n)
+    call(fn, args);
+  return seconds(start, std::chrono::steady_clock::now()) / number;
+}
+
+/// Warm calls after the first: at least one, more while they last less than
+/// a tenth of a repeat in all (at least 5 ms). Returns their times.
+std::vector<double> warmUp(void *fn, std::vector<Buffer> &args,
+                           int minRepeatMs) {
+  double budget = std::max(5.0, minRepeatMs / 10.0) / 1000.0, total = 0;
+  std::vector<double> times;
+  while (times.empty() || (total < budget && times.size() < 10000)) {
+    times.push_back(timedCall(fn, args));
+    total += times.back();
+  }
+  return times;
+}
+
+struct Timing {
+  int number = 1;
+  std::vector<double> costs;
+  bool cut = false;
+};
+
+/// Times warm calls as TVM's time evaluator does: `number` calls per repeat,
+/// raised within the first repeat until a repeat lasts `min-repeat-ms`;
+/// `repeat` repeats, fewer once they add up to `maxTimingSeconds` (a kernel
+/// that slow needs no more to be timed well). A warm call that lasts a
+/// repeat on its own is a repeat already. With `cutSeconds`, a kernel whose
+/// fastest warm call is slower stops there, that call its cost.
+Timing measureTime(void *fn, std::vector<Buffer> &args, int number, int repeat,
+                   int minRepeatMs, double cutSeconds,
+                   double maxTimingSeconds) {
+  Timing timing;
+  std::vector<double> warm = warmUp(fn, args, minRepeatMs);
+  double fastest = *std::min_element(warm.begin(), warm.end());
+  if (cutSeconds > 0 && fastest > cutSeconds) {
+    timing.costs = {fastest};
+    timing.cut = true;
+    return timing;
+  }
+  double target = minRepeatMs / 1000.0, total = 0;
+  if (number <= 0 && fastest >= target) {
+    for (double t : warm) {
+      timing.costs.push_back(t);
+      total += t;
+    }
+    number = 1;
+  }
+  if (number <= 0) {
+    number = std::max(1, int(std::ceil(target / std::max(fastest, 1e-8))));
+    for (int round = 0; round < 16; ++round) {
+      double perCall = timeRepeat(fn, args, number);
+      if (perCall * number >= target) {
+        timing.costs.push_back(perCall);
+        total += perCall * number;
+        break;
+      }
+      number = std::max(int(std::ceil(number * 1.618)),
+                        int(std::ceil(target / std::max(perCall, 1e-8))) + 1);
+    }
+  }
+  timing.number = number;
+  while (int(timing.costs.size()) < repeat &&
+         (timing.costs.empty() || total < maxTimingSeconds)) {
+    timing.costs.push_back(timeRepeat(fn, args, number));
+    total += timing.costs.back() * number;
+  }
+  return timing;
+}
+
+void writeReference(const std::string &path, const std::vector<Buffer> &args,
+                    size_t numInputs) {
+  std::ofstream out(path, std::ios::binary);
+  for (size_t i = numInputs; i < args.size(); ++i)
+    out.write(args[i].data(), args[i].numElements() * args[i].elementSize());
+  if (!out)
+    fail("runtime", "cannot write reference output " + path);
+}
+
+/// Whether `got` matches `want`: within tolerance, or the same NaN/Inf
+/// (a kernel that yields NaN where its reference does is not wrong).
+bool matches(double got, double want, double tolerance) {
+  if (std::isnan(want) || std::isnan(got))
+    return std::isnan(want) && std::isnan(got);
+  if (std::isinf(want) || std::isinf(got))
+    return got == want;
+  return std::fabs(got - want) <= tolerance;
+}
+
+/// Compares the outputs with the reference file; fails on the first
+/// mismatch. Returns the largest finite absolute error.
+double checkReference(const std::string &path, std::vector<Buffer> &args,
+                      size_t numInputs, double rtol, double atol) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    fail("runtime", "cannot read reference output " + path);
+  double maxAbs = 0;
+  for (size_t i = numInputs; i < args.size(); ++i) {
+    Buffer ref = args[i];
+    ref.allocate();
+    in.read(ref.data(), ref.numElements() * ref.elementSize());
+    if (!in)
+      fail("runtime", "reference output " + path + " is too short");
+    // The absolute tolerance scales with this output's finite magnitude.
+    double maxRef = 0;
+    for (int64_t k = 0, e = ref.numElements(); k < e; ++k)
+      if (std::isfinite(ref.getAt(k)))
+        maxRef = std::max(maxRef, std::fabs(ref.getAt(k)));
+    for (int64_t k = 0, e = ref.numElements(); k < e; ++k) {
+      double want = ref.getAt(k), got = args[i].getAt(k);
+      if (!matches(got, want,
+                   atol * std::max(1.0, maxRef) + rtol * std::fabs(want)))
+        fail("wrong_result", "output " + std::to_string(i - numInputs) +
+                                 " element " + std::to_string(k) + " is " +
+                                 std::to_string(got) + ", expected " +
+                                 std::to_string(want));
+      if (std::isfinite(want))
+        maxAbs = std::max(maxAbs, std::fabs(got - want));
+    }
+  }
+  return maxAbs;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   std::string lib, func, inputs, outputs, writeRef, checkRef, inject;
   uint64_t seed = 1;
   int number = 0, repeat = 3, minRepeatMs = 100;
-  double rtol = 1e-3, atol = 1e-4, maxSeconds = 0;
+  double rtol = 1e-3, atol = 1e-4, maxSeconds = 0, maxTimingSeconds = 1;
+  bool positive = false;
+  long long maxMemoryMb = 0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -251,6 +393,12 @@ int main(int argc, char **argv) {
       inject = value();
     else if (a == "--max-seconds")
       maxSeconds = std::atof(value().c_str());
+    else if (a == "--max-timing-seconds")
+      maxTimingSeconds = std::atof(value().c_str());
+    else if (a == "--positive-inputs")
+      positive = true;
+    else if (a == "--max-memory-mb")
+      maxMemoryMb = std::atoll(value().c_str());
     else
       fail("usage", "unknown option " + a);
   }
@@ -258,14 +406,32 @@ int main(int argc, char **argv) {
     fail("usage", "usage: ansor-runner --lib X.so --func NAME --inputs SPEC "
                   "--outputs SPEC [--write-ref F | --check-ref F]");
 
+  if (maxMemoryMb > 0) {
+    // Address space, not resident memory: a kernel that asks for more fails
+    // its allocation here instead of pushing the machine into swap.
+    struct rlimit limit;
+    limit.rlim_cur = limit.rlim_max = rlim_t(maxMemoryMb) << 20;
+    setrlimit(RLIMIT_AS, &limit);
+  }
+  // Freed blocks stay in the heap, so that a kernel's temporary buffers are
+  // not page-faulted in anew by every timed call.
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+
   std::vector<Buffer> args = parseBuffers(inputs);
   size_t numInputs = args.size();
   for (Buffer &b : parseBuffers(outputs))
     args.push_back(std::move(b));
-  for (size_t i = 0; i < args.size(); ++i) {
-    args[i].allocate();
-    if (i < numInputs)
-      fillRandom(args[i], seed + i);
+  try {
+    for (size_t i = 0; i < args.size(); ++i) {
+      args[i].allocate();
+      if (i < numInputs)
+        fillRandom(args[i], seed + i, positive);
+    }
+  } catch (const std::bad_alloc &) {
+    fail("runtime", "cannot allocate the arguments within the memory limit "
+                    "of " +
+                        std::to_string(maxMemoryMb) + " MiB");
   }
 
   void *handle = dlopen(lib.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -283,70 +449,28 @@ int main(int argc, char **argv) {
     for (volatile bool forever = true; forever;)
       ;
 
-  auto start = std::chrono::steady_clock::now();
+  // The first call pays for the OpenMP thread pool and first-touch page
+  // faults: it is checked, never timed.
   call(fn, args);
-  double once = seconds(start, std::chrono::steady_clock::now());
   if (inject == "wrong")
     args.back().setAt(0, args.back().getAt(0) + 1.0);
 
-  double maxAbs = 0, maxRef = 0;
-  if (!writeRef.empty()) {
-    std::ofstream out(writeRef, std::ios::binary);
-    for (size_t i = numInputs; i < args.size(); ++i)
-      out.write(args[i].data(), args[i].numElements() * args[i].elementSize());
-    if (!out)
-      fail("runtime", "cannot write reference output " + writeRef);
-  }
-  if (!checkRef.empty()) {
-    std::ifstream in(checkRef, std::ios::binary);
-    if (!in)
-      fail("runtime", "cannot read reference output " + checkRef);
-    for (size_t i = numInputs; i < args.size(); ++i) {
-      Buffer ref = args[i];
-      ref.allocate();
-      in.read(ref.data(), ref.numElements() * ref.elementSize());
-      if (!in)
-        fail("runtime", "reference output " + checkRef + " is too short");
-      // The absolute tolerance scales with this output's magnitude.
-      maxRef = 0;
-      for (int64_t k = 0, e = ref.numElements(); k < e; ++k)
-        maxRef = std::max(maxRef, std::fabs(ref.getAt(k)));
-      for (int64_t k = 0, e = ref.numElements(); k < e; ++k) {
-        double want = ref.getAt(k), got = args[i].getAt(k);
-        double err = std::fabs(got - want);
-        maxAbs = std::max(maxAbs, std::isnan(err) ? INFINITY : err);
-        if (!(err <= atol * std::max(1.0, maxRef) + rtol * std::fabs(want)))
-          fail("wrong_result", "output " + std::to_string(i - numInputs) +
-                                   " element " + std::to_string(k) + " is " +
-                                   std::to_string(got) + ", expected " +
-                                   std::to_string(want));
-      }
-    }
-  }
+  double maxAbs = 0;
+  if (!writeRef.empty())
+    writeReference(writeRef, args, numInputs);
+  if (!checkRef.empty())
+    maxAbs = checkReference(checkRef, args, numInputs, rtol, atol);
 
-  // A verified candidate already slower than `max-seconds` (the untuned
-  // lowering) cannot be the best: its one call is its cost.
-  if (maxSeconds > 0 && once > maxSeconds) {
-    std::printf("{\"ok\": true, \"number\": 1, \"costs\": [%.9g], "
-                "\"max_abs_err\": %.6g, \"verified\": %s, \"cut\": true}\n",
-                once, maxAbs, checkRef.empty() ? "false" : "true");
-    return 0;
-  }
-  // Calls per repeat: enough for one repeat to last min-repeat-ms.
-  if (number <= 0)
-    number = std::max(
-        1, int(std::ceil(minRepeatMs / 1000.0 / std::max(once, 1e-7))));
-  std::vector<double> costs;
-  for (int r = 0; r < repeat; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-    for (int n = 0; n < number; ++n)
-      call(fn, args);
-    costs.push_back(seconds(t0, std::chrono::steady_clock::now()) / number);
-  }
-  std::printf("{\"ok\": true, \"number\": %d, \"costs\": [", number);
-  for (size_t i = 0; i < costs.size(); ++i)
-    std::printf("%s%.9g", i ? ", " : "", costs[i]);
-  std::printf("], \"max_abs_err\": %.6g, \"verified\": %s}\n", maxAbs,
-              checkRef.empty() ? "false" : "true");
+  // Warm calls decide everything: the cut, the calls per repeat. A
+  // verified candidate slower than `max-seconds` (the untuned lowering or a
+  // multiple of the best so far, timed the same way) cannot be the best.
+  Timing timing = measureTime(fn, args, number, repeat, minRepeatMs, maxSeconds,
+                              maxTimingSeconds);
+  std::printf("{\"ok\": true, \"number\": %d, \"costs\": [", timing.number);
+  for (size_t i = 0; i < timing.costs.size(); ++i)
+    std::printf("%s%.9g", i ? ", " : "", timing.costs[i]);
+  std::printf("], \"max_abs_err\": %.6g, \"verified\": %s, \"cut\": %s}\n",
+              maxAbs, checkRef.empty() ? "false" : "true",
+              timing.cut ? "true" : "false");
   return 0;
 }

@@ -33,6 +33,10 @@ struct MeasureOptions {
   unsigned buildTimeout = 20;
   unsigned runTimeout = 10;
   unsigned referenceTimeout = 600;
+  /// Address-space limit of a runner in MiB; 0 means three quarters of the
+  /// machine's memory. A workload whose arguments alone exceed it is refused
+  /// before it runs.
+  unsigned maxMemoryMb = 0;
   /// Parallel compile processes.
   unsigned buildJobs = 2;
   /// Verification tolerance: |got - want| <= atol * max(1, max|want|) +
@@ -59,6 +63,11 @@ struct KernelSignature {
   /// `f32:4x8,f32:8` (see ansor-runner).
   std::string inputs;
   std::string outputs;
+  /// Inputs drawn from [0.5, 1.5] instead of [-1, 1]: the func takes roots,
+  /// logarithms or quotients, which random signs would make NaN.
+  bool positiveInputs = false;
+  /// Bytes the runner allocates for arguments, results and the reference.
+  int64_t bytes = 0;
 };
 
 /// The signature of `func`; fails with `error` on element types the runner
@@ -78,36 +87,66 @@ struct MeasureResult {
   MeasureError error = MeasureError::None;
   std::string message;
   SmallVector<double> costs;
+  /// Timed by its warm-up alone: slower than the cut.
+  bool cut = false;
   double buildSeconds = 0;
   double runSeconds = 0;
 };
 
-class Measurer {
+/// Where the wall time of measuring went, in seconds.
+struct MeasurePhases {
+  double build = 0;
+  double run = 0;
+};
+
+/// What the tuner needs of a measurer. The tuner's choice logic is tested
+/// with a deterministic fake behind this interface.
+class ProgramMeasurer {
+public:
+  virtual ~ProgramMeasurer();
+
+  /// Measures the module that defines the expected output (the untuned
+  /// lowering) and keeps that output as the reference; it is timed as every
+  /// candidate is.
+  virtual MeasureResult measureReference(StringRef moduleText) = 0;
+
+  /// Measures a batch of candidates, checking each output against the
+  /// reference.
+  virtual std::vector<MeasureResult> measure(ArrayRef<MeasureInput> batch) = 0;
+
+  /// A candidate slower than this (warm) is not timed further; 0: never.
+  virtual void setCutSeconds(double seconds) {}
+
+  const MeasurePhases &getPhases() const { return phases; }
+
+protected:
+  MeasurePhases phases;
+};
+
+class Measurer : public ProgramMeasurer {
 public:
   Measurer(MeasureOptions options, KernelSignature signature, Target target);
-  ~Measurer();
+  ~Measurer() override;
 
-  /// Prepares the work directory and finds the tools.
+  /// Prepares the work directory and finds the tools; refuses a workload
+  /// whose buffers exceed the runner's memory limit.
   LogicalResult initialize(std::string &error);
 
-  /// Builds and runs the untuned (or scheduled) module that defines the
-  /// expected output, and writes it as the reference. Unless `timed`, it is
-  /// called once (its cost is that single call).
-  MeasureResult measureReference(StringRef moduleText, bool timed = true);
+  MeasureResult measureReference(StringRef moduleText) override;
 
   /// See MeasureOptions::cutSeconds.
-  void setCutSeconds(double seconds) { options.cutSeconds = seconds; }
+  void setCutSeconds(double seconds) override { options.cutSeconds = seconds; }
 
   /// Builds the batch in parallel, then runs each candidate, checking its
   /// outputs against the reference.
-  std::vector<MeasureResult> measure(ArrayRef<MeasureInput> batch);
+  std::vector<MeasureResult> measure(ArrayRef<MeasureInput> batch) override;
 
 private:
   struct Build;
   void startBuild(Build &build, StringRef moduleText, StringRef inject,
                   unsigned timeout);
   void finishBuild(Build &build, MeasureResult &result);
-  void run(StringRef library, StringRef inject, bool reference, bool timed,
+  void run(StringRef library, StringRef inject, bool reference,
            MeasureResult &result);
 
   MeasureOptions options;

@@ -74,6 +74,11 @@ std::optional<MeasureRecord> findBestRecord(ArrayRef<MeasureRecord> records,
                                             StringRef taskKey,
                                             StringRef target);
 
+/// The valid records of `taskKey` on `target`, cheapest first, one per
+/// distinct schedule.
+std::vector<MeasureRecord> rankRecords(ArrayRef<MeasureRecord> records,
+                                       StringRef taskKey, StringRef target);
+
 } // namespace ansor
 } // namespace mlir
 

@@ -22,7 +22,13 @@ def AnsorMeasureOptions {
     Option<"buildTimeout", "build-timeout", "unsigned", /*default=*/"20",
            "Seconds a candidate may compile before it is a timeout">,
     Option<"workDir", "work-dir", "std::string", /*default=*/"\"\"",
-           "Scratch directory (default: a fresh temporary one)">
+           "Scratch directory (default: a fresh temporary one)">,
+    Option<"referenceTimeout", "reference-timeout", "unsigned",
+           /*default=*/"600",
+           "Seconds the untuned lowering may run (it may be slow)">,
+    Option<"maxMemoryMb", "max-memory-mb", "unsigned", /*default=*/"0",
+           "Address-space limit of a runner in MiB (0: three quarters of "
+           "the machine's memory); larger workloads are refused">
   ];
 }
 
@@ -52,6 +58,10 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "Candidates built in parallel and measured per round">,
     Option<"buildJobs", "build-jobs", "unsigned", /*default=*/"2",
            "Parallel compile processes">,
+    Option<"cutRatio", "cut-ratio", "double", /*default=*/"3",
+           "Candidates slower than this multiple of the best so far are "
+           "timed by their warm-up alone (0: only those slower than the "
+           "untuned lowering)">,
     Option<"injectFaults", "test-inject-faults", "std::string",
            /*default=*/"\"\"",
            "Test hook: 'TRIAL:KIND,...' with KIND crash, hang, wrong or "

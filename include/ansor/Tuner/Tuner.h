@@ -16,7 +16,9 @@
 #include "ansor/Search/Mutations.h"
 #include "mlir/IR/BuiltinOps.h"
 #include <array>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 
 namespace mlir {
@@ -48,11 +50,40 @@ struct TuneOptions {
   /// many of the best measured programs serve as parents.
   double randomFraction = 0.25;
   unsigned elites = 8;
+  /// Candidates slower than this multiple of the best so far are timed by
+  /// their warm-up alone (0: only those slower than the untuned lowering).
+  double cutRatio = 3;
   /// Test hook: trial index (0-based, per task) to an injected fault
   /// ("crash", "hang", "wrong" or "compile").
   std::map<unsigned, std::string> injectFaults;
   /// Progress lines on stderr.
   bool progress = true;
+  /// Makes the measurer of a task; empty means the child-process Measurer.
+  /// Tests substitute a deterministic fake.
+  std::function<std::unique_ptr<ProgramMeasurer>(
+      func::FuncOp, const KernelSignature &, const Target &)>
+      measurerFactory;
+};
+
+/// Where a task's wall time went, in seconds.
+struct PhaseTimes {
+  /// Sketch derivation, sampling and mutation.
+  double search = 0;
+  /// Building and running the untuned lowering.
+  double reference = 0;
+  /// Building candidates (materialize, lower, compile, link).
+  double build = 0;
+  /// Running, verifying and timing candidates.
+  double run = 0;
+  /// Appending records.
+  double records = 0;
+};
+
+/// A measured program, for applying the best one that still applies.
+struct RankedSchedule {
+  std::string schedule;
+  unsigned trial = 0;
+  double seconds = 0;
 };
 
 struct TaskSummary {
@@ -65,12 +96,22 @@ struct TaskSummary {
   /// The untuned lowering's time, when it was measured.
   std::optional<double> referenceSeconds;
   bool verified = false;
-  std::string bestSchedule;
+  /// The cheapest valid programs, cheapest first (at most kMaxRanked).
+  SmallVector<RankedSchedule> ranked;
+  static constexpr unsigned kMaxRanked = 8;
   std::array<unsigned, 5> errors = {0, 0, 0, 0, 0};
   /// Why the task was not tuned; empty when it was.
   std::string skipped;
   /// The untuned lowering beat every measured program and was kept.
   bool appliedUntuned = false;
+  /// The first trial number of this run (records of earlier runs come
+  /// first).
+  unsigned firstTrial = 0;
+  PhaseTimes phases;
+  double wallSeconds = 0;
+
+  /// Takes a valid record into the best and the ranked programs.
+  void addValid(const MeasureRecord &record);
 };
 
 struct TuneSummary {
