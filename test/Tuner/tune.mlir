@@ -33,6 +33,7 @@
 // IR-NOT:     linalg.matmul ins(%{{.*}} : tensor<128x64xf32>, tensor<64x128xf32>)
 
 // SUM:      "target": "llvm -mtriple=
+// SUM:      "applied": "tuned",
 // SUM:      "best_gflops": {{[0-9.]+}}
 // SUM:      "best_seconds": {{[0-9.e-]+}}
 // SUM:      "errors": {
