@@ -98,10 +98,10 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
         b, loc, index, decision.rfactorLoop,
         sched::SplitAttr::get(
             ctx, {sched::SplitAttr::kUnset, sched::SplitAttr::kUnset}, extent));
-    sched::VectorizeOp::create(b, loc, index);
+    if (isVectorizable(dag, index))
+      sched::VectorizeOp::create(b, loc, index);
     return;
   }
-  bool isLinalg = isa<linalg::LinalgOp>(node.op);
   if (decision.multiLevelTiled) {
     if (decision.cacheWrite)
       sched::CacheWriteOp::create(b, loc, index);
@@ -110,7 +110,7 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
     if (decision.fusedConsumer)
       sched::FuseConsumerOp::create(b, loc, *decision.fusedConsumer, index,
                                     unsetChoice({0, 1}));
-    emitAnnotations(index, /*vectorize=*/true, /*unroll=*/true);
+    emitAnnotations(index, isVectorizable(dag, index), /*unroll=*/true);
     return;
   }
   // Skip: the node keeps its loop nest, split once for the parallel outer
@@ -119,7 +119,7 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
   if (node.numLoops(LoopKind::R) > 0)
     structure.push_back(LoopKind::R);
   emitTile(index, structure);
-  emitAnnotations(index, /*vectorize=*/isLinalg, /*unroll=*/false);
+  emitAnnotations(index, isVectorizable(dag, index), /*unroll=*/false);
 }
 
 sched::ScheduleOp mlir::ansor::buildSketchOp(OpBuilder &builder, Location loc,

@@ -2,6 +2,7 @@
 
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -119,4 +120,14 @@ mlir::ansor::getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
         loops.push_back(dim.getPosition());
     });
   return loops;
+}
+
+bool mlir::ansor::isVectorizable(const ComputeDAG &dag, unsigned index) {
+  auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(index).op);
+  if (!op)
+    return false;
+  // The undecomposed convolution is refused; its 1-D blocks are not.
+  if (!getLoopsNeedingUnitInnerTile(dag, index).empty())
+    return true;
+  return succeeded(linalg::vectorizeOpPrecondition(op));
 }

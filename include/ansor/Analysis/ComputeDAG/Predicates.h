@@ -42,6 +42,12 @@ inline bool hasSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
 SmallVector<unsigned> getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
                                                    unsigned node);
 
+/// Whether the linalg vectorizer accepts the node's blocks: its reductions
+/// combine with a kind it recognises and its body holds nothing it refuses
+/// (upstream's vectorizeOpPrecondition on the untiled op); convolutions
+/// count when their blocks decompose into 1-D convolutions.
+bool isVectorizable(const ComputeDAG &dag, unsigned node);
+
 } // namespace ansor
 } // namespace mlir
 

@@ -98,7 +98,11 @@ private:
   takeInlinedProducers(unsigned node, const std::string &handle);
   void fuseInlined(ArrayRef<std::pair<unsigned, std::string>> producers,
                    ArrayRef<std::string> containers,
-                   ArrayRef<int64_t> containerTile);
+                   ArrayRef<int64_t> containerTile,
+                   bool vectorizeProducers = true);
+  bool isVectorizable(unsigned node) const {
+    return ansor::isVectorizable(dag, node);
+  }
   void fuseInit(unsigned node, const std::string &initHandle,
                 ArrayRef<std::string> containers, ArrayRef<int64_t> block);
   void finish();
@@ -371,7 +375,7 @@ LevelSizes ScriptBuilder::levelSizes(unsigned node) const {
 
 bool ScriptBuilder::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
   auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(node).op);
-  if (!op)
+  if (!op || !ansor::isVectorizable(dag, node))
     return false;
   int64_t elements = 1;
   for (int64_t extent : block)
@@ -457,7 +461,8 @@ ScriptBuilder::takeInlinedProducers(unsigned node, const std::string &handle) {
 /// producers. A linalg producer whose fused tile is small is vectorized.
 void ScriptBuilder::fuseInlined(
     ArrayRef<std::pair<unsigned, std::string>> producers,
-    ArrayRef<std::string> containers, ArrayRef<int64_t> containerTile) {
+    ArrayRef<std::string> containers, ArrayRef<int64_t> containerTile,
+    bool vectorizeProducers) {
   if (containers.empty())
     return;
   for (auto &[producer, handle] : producers) {
@@ -469,7 +474,8 @@ void ScriptBuilder::fuseInlined(
     }
     std::string fused = fuseThrough(handle, containers);
     auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(producer).op);
-    if (op && product(containerTile) <= kMaxVectorTileElements &&
+    if (op && vectorizeProducers && isVectorizable(producer) &&
+        product(containerTile) <= kMaxVectorTileElements &&
         llvm::all_of(op.getIndexingMapsArray(),
                      [](AffineMap m) { return m.isProjectedPermutation(); }))
       toVectorize.push_back(fused);
@@ -603,7 +609,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
     SmallVector<int64_t> consumerBlockExtents;
     for (unsigned loop : spatialLoops)
       consumerBlockExtents.push_back(sizes.block[loop]);
-    if (plan.vectorize &&
+    if (plan.vectorize && isVectorizable(*consumer) &&
         product(consumerBlockExtents) <= kMaxVectorTileElements)
       toVectorize.push_back(consumerBlock.op);
     rootOp = nodeHandle;
@@ -626,7 +632,10 @@ void ScriptBuilder::translateTiled(unsigned node) {
       innerTile[loop] = n.kinds[loop] == LoopKind::S
                             ? cast<SplitAttr>(attr).getInnerProduct(2)
                             : n.extents[loop];
-  fuseInlined(producers, nodeContainers, innerTile);
+  // Producers fused into a tiled pad read dynamically sized slices (a tile
+  // may fall partly or wholly into the padding), which vectorize refuses.
+  fuseInlined(producers, nodeContainers, innerTile,
+              /*vectorizeProducers=*/!isa<tensor::PadOp>(n.op));
   if (initOp) {
     SmallVector<std::string> initContainers =
         consumer ? containers : SmallVector<std::string>(outer.loops);
