@@ -4,6 +4,7 @@
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
 #include "ansor/Dialect/Sched/Transforms/Pipelines.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
+#include "lld/Common/Driver.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -21,6 +22,8 @@
 #include "llvm/TargetParser/Triple.h"
 
 #define DEBUG_TYPE "ansor-compile"
+
+LLD_HAS_DRIVER(elf)
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -63,23 +66,24 @@ static LogicalResult emitObject(ModuleOp module, llvm::Module &llvmModule,
   return success();
 }
 
+/// Links the object into a shared library with lld's ELF driver, in
+/// process: one `cc` (driver, collect2, ld) less per candidate.
 static LogicalResult link(ModuleOp module, StringRef objectPath,
                           StringRef outputPath) {
-  llvm::ErrorOr<std::string> cc = llvm::sys::findProgramByName("cc");
-  if (!cc)
-    return module.emitError() << "no C compiler driver ('cc') to link with";
   std::string libDir = ANSOR_LLVM_LIBRARY_DIR;
-  std::string rpath = "-Wl,-rpath," + libDir, libFlag = "-L" + libDir;
-  SmallVector<StringRef> args = {
-      *cc,        "-shared",  "-o",
-      outputPath, objectPath, libFlag,
-      rpath,      "-lomp",    "-lmlir_c_runner_utils"};
-  std::string error;
-  int status =
-      llvm::sys::ExecuteAndWait(*cc, args, std::nullopt, {}, 60, 0, &error);
-  if (status != 0)
-    return module.emitError() << "linking " << outputPath << " failed ("
-                              << status << "): " << error;
+  std::string output = outputPath.str(), object = objectPath.str();
+  std::string libFlag = "-L" + libDir;
+  SmallVector<const char *> args = {
+      "ld.lld",       "-shared",      "--no-undefined-version", "-o",
+      output.c_str(), object.c_str(), libFlag.c_str(),          "-rpath",
+      libDir.c_str(), "-lomp",        "-lmlir_c_runner_utils"};
+  std::string diagnostics;
+  llvm::raw_string_ostream errs(diagnostics);
+  lld::Result result =
+      lld::lldMain(args, llvm::nulls(), errs, {{lld::Gnu, &lld::elf::link}});
+  if (result.retCode != 0)
+    return module.emitError()
+           << "linking " << outputPath << " failed: " << diagnostics;
   return success();
 }
 
