@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include <chrono>
+#include <thread>
 #include <unistd.h>
 
 extern char **environ;
@@ -221,7 +222,7 @@ void Measurer::startBuild(Build &build, StringRef moduleText, StringRef inject,
   build.started = !failedToStart;
 }
 
-void Measurer::finishBuild(Build &build, MeasureResult &result) {
+void Measurer::finishBuild(Build &build, MeasureResult &result, bool exited) {
   if (!build.started) {
     result.error = MeasureError::Compile;
     result.message = "cannot start the compiler: " + build.startError;
@@ -233,8 +234,9 @@ void Measurer::finishBuild(Build &build, MeasureResult &result) {
                        .count();
   unsigned remaining = std::max<int>(1, int(build.timeout) - int(elapsed));
   std::string waitError;
-  llvm::sys::ProcessInfo done =
-      llvm::sys::Wait(build.process, remaining, &waitError);
+  llvm::sys::ProcessInfo done = build.process;
+  if (!exited)
+    done = llvm::sys::Wait(build.process, remaining, &waitError);
   result.buildSeconds = std::chrono::duration<double>(
                             std::chrono::steady_clock::now() - build.start)
                             .count();
@@ -354,7 +356,7 @@ MeasureResult Measurer::measureReference(StringRef moduleText) {
   MeasureResult result;
   Build build;
   startBuild(build, moduleText, "", options.buildTimeout * 4);
-  finishBuild(build, result);
+  finishBuild(build, result, /*exited=*/false);
   if (result.error == MeasureError::None)
     run(build.library, "", /*reference=*/true, result);
   llvm::sys::fs::remove(build.library);
@@ -368,13 +370,39 @@ std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
   // not share the machine.
   unsigned jobs = std::max(1u, options.buildJobs);
   auto buildStart = std::chrono::steady_clock::now();
-  for (size_t first = 0; first < batch.size(); first += jobs) {
-    size_t last = std::min(batch.size(), first + jobs);
-    for (size_t i = first; i < last; ++i)
-      startBuild(builds[i], batch[i].moduleText, batch[i].inject,
+  // A pool: a new build starts as soon as any running one ends.
+  SmallVector<size_t> running;
+  size_t next = 0;
+  while (next < batch.size() || !running.empty()) {
+    while (running.size() < jobs && next < batch.size()) {
+      startBuild(builds[next], batch[next].moduleText, batch[next].inject,
                  options.buildTimeout);
-    for (size_t i = first; i < last; ++i)
-      finishBuild(builds[i], results[i]);
+      running.push_back(next++);
+    }
+    bool reaped = false;
+    for (size_t k = 0; k < running.size(); ++k) {
+      Build &build = builds[running[k]];
+      double elapsed = std::chrono::duration<double>(
+                           std::chrono::steady_clock::now() - build.start)
+                           .count();
+      bool exited = false;
+      if (build.started) {
+        llvm::sys::ProcessInfo status =
+            llvm::sys::Wait(build.process, /*SecondsToWait=*/0, nullptr,
+                            nullptr, /*Polling=*/true);
+        exited = status.Pid != 0;
+        if (exited)
+          build.process = status;
+      }
+      if (!build.started || exited || elapsed >= build.timeout) {
+        // finishBuild collects the status (or kills a build past its time).
+        finishBuild(build, results[running[k]], exited);
+        running.erase(running.begin() + k--);
+        reaped = true;
+      }
+    }
+    if (!reaped)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   auto runStart = std::chrono::steady_clock::now();
   phases.build += std::chrono::duration<double>(runStart - buildStart).count();

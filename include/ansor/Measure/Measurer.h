@@ -145,7 +145,9 @@ private:
   struct Build;
   void startBuild(Build &build, StringRef moduleText, StringRef inject,
                   unsigned timeout);
-  void finishBuild(Build &build, MeasureResult &result);
+  /// Collects a build's outcome; unless it `exited` already, waits for
+  /// what is left of its timeout (then kills it).
+  void finishBuild(Build &build, MeasureResult &result, bool exited);
   void run(StringRef library, StringRef inject, bool reference,
            MeasureResult &result);
 
