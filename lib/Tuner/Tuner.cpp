@@ -383,6 +383,20 @@ static LogicalResult applyFirstThatApplies(func::FuncOp func,
   return failure();
 }
 
+static void emitHeld(Location loc, DiagnosticSeverity severity,
+                     StringRef message) {
+  switch (severity) {
+  case DiagnosticSeverity::Error:
+    emitError(loc) << message;
+    return;
+  case DiagnosticSeverity::Warning:
+    emitWarning(loc) << message;
+    return;
+  default:
+    emitRemark(loc) << message;
+  }
+}
+
 static SmallVector<func::FuncOp> payloadFuncs(ModuleOp module) {
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())
@@ -410,6 +424,20 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
   SmallVector<func::FuncOp> funcs = payloadFuncs(module);
   if (funcs.empty())
     return module.emitError() << "module has no func to tune";
+  // Per-func problems are held back: when another func was tuned they are
+  // warnings and the module is still printed with the tuned funcs; when none
+  // was, they are errors.
+  struct Held {
+    Location loc;
+    DiagnosticSeverity severity;
+    std::string message;
+  };
+  SmallVector<Held> held;
+  std::optional<ScopedDiagnosticHandler> hold;
+  hold.emplace(module.getContext(), [&](Diagnostic &diag) {
+    held.push_back({diag.getLocation(), diag.getSeverity(), diag.str()});
+    return success();
+  });
   bool allTuned = true;
   for (func::FuncOp func : funcs) {
     TaskSummary task;
@@ -419,8 +447,12 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
       llvm::errs() << "[ansor-tune] @" << task.name << ": task " << task.key
                    << ", " << options.trials << " trials\n";
     TaskTuner tuner(func, target, options, *records, previous->records);
-    if (failed(tuner.run(task)))
+    if (failed(tuner.run(task))) {
+      hold.reset();
+      for (Held &h : held)
+        emitHeld(h.loc, h.severity, h.message);
       return failure();
+    }
     if (!task.skipped.empty() || !task.verified) {
       if (task.skipped.empty())
         func.emitError() << "no candidate of @" << task.name
@@ -452,7 +484,17 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
     }
   }
   summary.wallSeconds = now() - start;
-  return success(allTuned);
+  hold.reset();
+  bool anyTuned = llvm::any_of(summary.tasks, [](const TaskSummary &t) {
+    return t.verified && t.skipped.empty();
+  });
+  for (Held &h : held) {
+    DiagnosticSeverity severity = h.severity;
+    if (severity == DiagnosticSeverity::Error && anyTuned && !allTuned)
+      severity = DiagnosticSeverity::Warning;
+    emitHeld(h.loc, severity, h.message);
+  }
+  return success(allTuned || anyTuned);
 }
 
 LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,

@@ -408,9 +408,10 @@ int main(int argc, char **argv) {
 
   if (maxMemoryMb > 0) {
     // Address space, not resident memory: a kernel that asks for more fails
-    // its allocation here instead of pushing the machine into swap.
+    // its allocation here instead of pushing the machine into swap. Code,
+    // thread stacks and allocator arenas get 1 GiB on top.
     struct rlimit limit;
-    limit.rlim_cur = limit.rlim_max = rlim_t(maxMemoryMb) << 20;
+    limit.rlim_cur = limit.rlim_max = rlim_t(maxMemoryMb + 1024) << 20;
     setrlimit(RLIMIT_AS, &limit);
   }
   // Freed blocks stay in the heap, so that a kernel's temporary buffers are

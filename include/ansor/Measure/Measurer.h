@@ -33,9 +33,10 @@ struct MeasureOptions {
   unsigned buildTimeout = 20;
   unsigned runTimeout = 10;
   unsigned referenceTimeout = 600;
-  /// Address-space limit of a runner in MiB; 0 means three quarters of the
-  /// machine's memory. A workload whose arguments alone exceed it is refused
-  /// before it runs.
+  /// Memory for a runner's buffers in MiB; 0 means three quarters of the
+  /// machine's memory. A workload whose arguments and results exceed it is
+  /// refused before it runs; the runner's address space is limited to it
+  /// plus 1 GiB (code, thread stacks, allocator arenas).
   unsigned maxMemoryMb = 0;
   /// Parallel compile processes.
   unsigned buildJobs = 2;

@@ -27,8 +27,10 @@ def AnsorMeasureOptions {
            /*default=*/"600",
            "Seconds the untuned lowering may run (it may be slow)">,
     Option<"maxMemoryMb", "max-memory-mb", "unsigned", /*default=*/"0",
-           "Address-space limit of a runner in MiB (0: three quarters of "
-           "the machine's memory); larger workloads are refused">
+           "Memory for a runner's buffers in MiB (0: three quarters of the "
+           "machine's memory); workloads whose arguments and results need "
+           "more are refused. The runner's address space is limited to this "
+           "plus 1 GiB">
   ];
 }
 
