@@ -397,6 +397,30 @@ static void emitHeld(Location loc, DiagnosticSeverity severity,
   }
 }
 
+/// Where a records file's problems are reported: the file (and line), not
+/// the module, which the driver would print whole.
+static Location recordsLoc(MLIRContext *ctx, StringRef path,
+                           unsigned line = 0) {
+  return FileLineColLoc::get(ctx, path, line, 0);
+}
+
+/// Reports each skipped line ("PATH:LINE: reason") at its line.
+static void warnSkippedRecords(MLIRContext *ctx, StringRef path,
+                               ArrayRef<std::string> warnings) {
+  for (StringRef warning : warnings) {
+    StringRef rest = warning.drop_front(std::min(warning.size(), path.size()));
+    unsigned line = 0;
+    if (rest.consume_front(":")) {
+      auto [number, reason] = rest.split(": ");
+      if (!number.getAsInteger(10, line)) {
+        emitWarning(recordsLoc(ctx, path, line)) << reason;
+        continue;
+      }
+    }
+    emitWarning(recordsLoc(ctx, path)) << warning;
+  }
+}
+
 static SmallVector<func::FuncOp> payloadFuncs(ModuleOp module) {
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())
@@ -414,8 +438,8 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
   FailureOr<LoadedRecords> previous = loadRecords(options.recordsPath, error);
   if (failed(previous))
     return module.emitError() << error;
-  for (const std::string &warning : previous->warnings)
-    module.emitWarning() << warning;
+  warnSkippedRecords(module.getContext(), options.recordsPath,
+                     previous->warnings);
   FailureOr<RecordsWriter> records =
       RecordsWriter::open(options.recordsPath, error);
   if (failed(records))
@@ -559,13 +583,12 @@ LogicalResult mlir::ansor::applyBestRecords(ModuleOp module,
                                             StringRef recordsPath) {
   std::string error;
   if (!llvm::sys::fs::exists(recordsPath))
-    return module.emitError()
+    return emitError(recordsLoc(module.getContext(), recordsPath))
            << "records file '" << recordsPath << "' does not exist";
   FailureOr<LoadedRecords> loaded = loadRecords(recordsPath, error);
   if (failed(loaded))
     return module.emitError() << error;
-  for (const std::string &warning : loaded->warnings)
-    module.emitWarning() << warning;
+  warnSkippedRecords(module.getContext(), recordsPath, loaded->warnings);
   if (llvm::none_of(loaded->records, [&](const MeasureRecord &r) {
         return r.isValid() && r.target == target.str();
       })) {
@@ -573,7 +596,8 @@ LogicalResult mlir::ansor::applyBestRecords(ModuleOp module,
     for (const MeasureRecord &r : loaded->records)
       if (r.isValid())
         ++targets[r.target];
-    InFlightDiagnostic diag = module.emitError();
+    InFlightDiagnostic diag =
+        emitError(recordsLoc(module.getContext(), recordsPath));
     diag << "records file '" << recordsPath
          << "' has no valid record for target '" << target.str() << "'";
     if (targets.empty())

@@ -22,7 +22,7 @@
 // A corrupt line (a run killed mid-write) is skipped with a warning naming it.
 // RUN: cp %t/rec.jsonl %t/corrupt.jsonl && echo '{"task": "x", "costs": [0.0' >> %t/corrupt.jsonl
 // RUN: ansor-opt %s --ansor-apply-best="records=%t/corrupt.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORRUPT
-// CORRUPT: warning: {{.*}}corrupt.jsonl:9: malformed JSON: {{.*}}; record skipped
+// CORRUPT: corrupt.jsonl:9:0: warning: malformed JSON: {{.*}}; record skipped
 
 // The best record re-applies without measuring.
 // RUN: ansor-opt %s --ansor-apply-best="records=%t/rec.jsonl" | FileCheck %s --check-prefix=IR

@@ -698,20 +698,20 @@ void ScriptBuilder::finish() {
     unroll(loops, maxStep, blockElements);
   // Lowering patterns go in separate groups: together, transpose, transfer
   // and shape_cast lowering with canonicalization rewrite each other's
-  // output without end. Constant offsets (from unrolling) are folded before
-  // slice chains are merged: MLIR 22's extract_slice folder recomputes a
-  // rank-reduced type by dropping the first unit dims, which miscompiles
-  // merged slices that drop a later one (NCHW convolutions decomposed to
-  // 1-D; test/Dialect/Sched/upstream-slice-fold.mlir).
+  // output without end. Slice chains are merged only after canonicalization
+  // has folded constant offsets (from unrolling): MLIR 22's extract_slice
+  // folder recomputes a rank-reduced type by dropping the first unit dims,
+  // which miscompiles a merged slice that drops a later one (NCHW
+  // convolutions decomposed to 1-D; llvm-project#178118, not in 22.1;
+  // test/Dialect/Sched/upstream-slice-fold.mlir).
   os << R"(  transform.apply_patterns to %func {
-    transform.apply_patterns.canonicalization
-  } : !transform.any_op
-  transform.apply_patterns to %func {
     transform.apply_patterns.vector.reduction_to_contract
     transform.apply_patterns.vector.cast_away_vector_leading_one_dim
     transform.apply_patterns.vector.transfer_permutation_patterns
-    transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
     transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  transform.apply_patterns to %func {
+    transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
   } : !transform.any_op
   transform.apply_cse to %func : !transform.any_op
   %all_loops = transform.structured.match ops{["scf.for"]} in %func : (!transform.any_op) -> !transform.any_op
