@@ -5,6 +5,12 @@
 // RUN: ansor-opt %s --ansor-compile="output=%t/k.so" -o /dev/null
 // RUN: ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --repeat 1 --write-ref %t/ref.bin | FileCheck %s --check-prefix=REF
 // RUN: ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --repeat 2 --check-ref %t/ref.bin | FileCheck %s --check-prefix=CHECKED
+// A kernel slower than the cut is timed by its warm-up alone; otherwise
+// `repeat` repeats of a calibrated `number` of warm calls.
+// RUN: ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --check-ref %t/ref.bin --max-seconds 1e-12 | FileCheck %s --check-prefix=CUT
+// RUN: ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --check-ref %t/ref.bin --repeat 3 --min-repeat-ms 5 | FileCheck %s --check-prefix=TIMED
+// CUT: {"ok": true, "number": 1, "costs": [{{[0-9.e-]+}}], "max_abs_err": 0, "verified": true, "cut": true}
+// TIMED: {"ok": true, "number": {{[1-9][0-9][0-9]+}}, "costs": [{{[0-9.e-]+}}, {{[0-9.e-]+}}, {{[0-9.e-]+}}], "max_abs_err": 0, "verified": true, "cut": false}
 // RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --check-ref %t/ref.bin --inject wrong | FileCheck %s --check-prefix=WRONG
 // RUN: not ansor-runner --lib %t/k.so --func missing --inputs f32:16x8,f32:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=MISSING
 // RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs bf16:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=TYPE

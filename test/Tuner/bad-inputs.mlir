@@ -12,6 +12,11 @@
 // IR-LABEL: func.func @big
 // IR:         linalg.transpose
 
+// Malformed IR is the parser's error, at the place.
+// RUN: printf 'func.func @f(%%%%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %%%%b : tensor<4xf32>\n}\n' > %t/bad.mlir
+// RUN: not ansor-opt %t/bad.mlir --ansor-tune="records=%t/bad.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARSE
+// PARSE: bad.mlir:2:10: error: use of undeclared SSA value name
+
 // Records for another target: apply-best names the targets it has.
 // RUN: not ansor-opt %s --ansor-apply-best="records=%t/rec.jsonl target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=x86-64 -num-cores=64 -vector-bits=128'" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TARGET
 // TARGET: error: records file '{{.*}}rec.jsonl' has no valid record for target 'llvm -mtriple=x86_64-pc-linux-gnu -mcpu=x86-64 -num-cores=64 -vector-bits=128'; it has records for: 'llvm -mtriple=
