@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include <chrono>
+#include <csignal>
 #include <thread>
 #include <unistd.h>
 
@@ -102,6 +103,30 @@ FailureOr<KernelSignature> mlir::ansor::getKernelSignature(func::FuncOp func,
   for (Type type : func.getFunctionType().getResults())
     signature.bytes += 2 * bytes(type);
   return signature;
+}
+
+/// Waits for `process` for at most `seconds`, then kills it. Unlike
+/// llvm::sys::Wait with a timeout, which reaps *any* child after killing
+/// this one, it only ever waits for this process: builds run alongside.
+static llvm::sys::ProcessInfo waitFor(const llvm::sys::ProcessInfo &process,
+                                      double seconds, bool &timedOut,
+                                      std::string *error = nullptr) {
+  auto start = std::chrono::steady_clock::now();
+  timedOut = false;
+  while (true) {
+    llvm::sys::ProcessInfo status =
+        llvm::sys::Wait(process, /*SecondsToWait=*/0, error, nullptr,
+                        /*Polling=*/true);
+    if (status.Pid != 0)
+      return status;
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count() >= seconds)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  timedOut = true;
+  ::kill(process.Pid, SIGKILL);
+  return llvm::sys::Wait(process, std::nullopt);
 }
 
 struct Measurer::Build {
@@ -232,29 +257,30 @@ void Measurer::finishBuild(Build &build, MeasureResult &result, bool exited) {
   double elapsed = std::chrono::duration<double>(
                        std::chrono::steady_clock::now() - build.start)
                        .count();
-  unsigned remaining = std::max<int>(1, int(build.timeout) - int(elapsed));
-  std::string waitError;
+  bool timedOut = false;
   llvm::sys::ProcessInfo done = build.process;
   if (!exited)
-    done = llvm::sys::Wait(build.process, remaining, &waitError);
+    done = waitFor(build.process, std::max(0.0, build.timeout - elapsed),
+                   timedOut);
   result.buildSeconds = std::chrono::duration<double>(
                             std::chrono::steady_clock::now() - build.start)
                             .count();
-  if (result.buildSeconds >= build.timeout) {
+  if (timedOut) {
     result.error = MeasureError::Timeout;
     result.message =
         "build timed out after " + std::to_string(build.timeout) + " s";
   } else if (done.ReturnCode != 0) {
     result.error = MeasureError::Compile;
-    result.message = readFileOr(
-        build.errorFile, waitError.empty() ? "the compiler failed" : waitError);
+    result.message =
+        readFileOr(build.errorFile, "the compiler failed (status " +
+                                        std::to_string(done.ReturnCode) + ")");
   }
   llvm::sys::fs::remove(build.moduleFile);
   llvm::sys::fs::remove(build.errorFile);
 }
 
 void Measurer::run(StringRef library, StringRef inject, bool reference,
-                   MeasureResult &result) {
+                   MeasureResult &result, ArrayRef<int> pause) {
   std::string outFile = library.str() + ".out";
   std::string errFile = library.str() + ".rerr";
   SmallVector<std::string> args = {options.runnerPath,
@@ -284,6 +310,12 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
                                    referencePath};
   if (signature.positiveInputs)
     args.push_back("--positive-inputs");
+  if (!pause.empty()) {
+    args.push_back("--pause-pids");
+    args.push_back(llvm::join(
+        llvm::map_range(pause, [](int pid) { return std::to_string(pid); }),
+        ","));
+  }
   if (!reference && options.cutSeconds > 0) {
     args.push_back("--max-seconds");
     args.push_back(llvm::formatv("{0:e}", options.cutSeconds).str());
@@ -305,15 +337,21 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
   unsigned timeout = reference ? options.referenceTimeout : options.runTimeout;
   std::string error;
   auto start = std::chrono::steady_clock::now();
-  int status = llvm::sys::ExecuteAndWait(options.runnerPath, argRefs, envRefs,
-                                         redirects, timeout, 0, &error);
+  bool startFailed = false, timedOut = false;
+  llvm::sys::ProcessInfo process = llvm::sys::ExecuteNoWait(
+      options.runnerPath, argRefs, envRefs, redirects, 0, &error, &startFailed);
+  int status = -1;
+  if (!startFailed) {
+    llvm::sys::ProcessInfo done = waitFor(process, timeout, timedOut, &error);
+    status = done.ReturnCode;
+  }
   result.runSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   std::string output = readFileOr(outFile, "");
   llvm::sys::fs::remove(outFile);
   llvm::sys::fs::remove(errFile);
-  if (status != 0 && result.runSeconds >= timeout) {
+  if (timedOut) {
     result.error = MeasureError::Timeout;
     result.message = "run timed out after " + std::to_string(timeout) + " s";
     return;
@@ -364,16 +402,18 @@ MeasureResult Measurer::measureReference(StringRef moduleText) {
 }
 
 std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
   std::vector<MeasureResult> results(batch.size());
   std::vector<Build> builds(batch.size());
-  // Builds run `buildJobs` at a time; runs are serial so that timings do
-  // not share the machine.
+  std::vector<bool> built(batch.size(), false);
   unsigned jobs = std::max(1u, options.buildJobs);
-  auto buildStart = std::chrono::steady_clock::now();
   // A pool: a new build starts as soon as any running one ends.
   SmallVector<size_t> running;
   size_t next = 0;
-  while (next < batch.size() || !running.empty()) {
+  auto pump = [&]() {
     while (running.size() < jobs && next < batch.size()) {
       startBuild(builds[next], batch[next].moduleText, batch[next].inject,
                  options.buildTimeout);
@@ -382,9 +422,6 @@ std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
     bool reaped = false;
     for (size_t k = 0; k < running.size(); ++k) {
       Build &build = builds[running[k]];
-      double elapsed = std::chrono::duration<double>(
-                           std::chrono::steady_clock::now() - build.start)
-                           .count();
       bool exited = false;
       if (build.started) {
         llvm::sys::ProcessInfo status =
@@ -394,25 +431,47 @@ std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
         if (exited)
           build.process = status;
       }
-      if (!build.started || exited || elapsed >= build.timeout) {
+      if (!build.started || exited || since(build.start) >= build.timeout) {
         // finishBuild collects the status (or kills a build past its time).
         finishBuild(build, results[running[k]], exited);
+        built[running[k]] = true;
         running.erase(running.begin() + k--);
         reaped = true;
       }
     }
-    if (!reaped)
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  auto runStart = std::chrono::steady_clock::now();
-  phases.build += std::chrono::duration<double>(runStart - buildStart).count();
+    return reaped;
+  };
   for (size_t i = 0; i < batch.size(); ++i) {
-    if (results[i].error == MeasureError::None)
-      run(builds[i].library, batch[i].inject, /*reference=*/false, results[i]);
+    auto waitStart = Clock::now();
+    while (!built[i])
+      if (!pump())
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    // The next builds start now and share the machine with the untimed part
+    // of this run (loading, the first call, verification); the runner stops
+    // them while it times warm calls.
+    pump();
+    phases.build += since(waitStart);
+    if (results[i].error == MeasureError::None) {
+      SmallVector<int> pause;
+      for (size_t k : running)
+        if (builds[k].started)
+          pause.push_back(builds[k].process.Pid);
+      auto runStart = Clock::now();
+      run(builds[i].library, batch[i].inject, /*reference=*/false, results[i],
+          pause);
+      double ran = since(runStart);
+      phases.run += ran;
+      // Whatever the runner did, paused builds go on, and their time limits
+      // do not count the run.
+      for (size_t k : running) {
+        if (!builds[k].started)
+          continue;
+        ::kill(builds[k].process.Pid, SIGCONT);
+        builds[k].start += std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double>(ran));
+      }
+    }
     llvm::sys::fs::remove(builds[i].library);
   }
-  phases.run +=
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart)
-          .count();
   return results;
 }

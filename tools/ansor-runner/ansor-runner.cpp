@@ -25,6 +25,7 @@
 #include <new>
 #include <string>
 #include <sys/resource.h>
+#include <sys/types.h>
 #include <vector>
 
 namespace {
@@ -357,6 +358,7 @@ int main(int argc, char **argv) {
   int number = 0, repeat = 3, minRepeatMs = 100;
   double rtol = 1e-3, atol = 1e-4, maxSeconds = 0, maxTimingSeconds = 1;
   bool positive = false;
+  std::vector<pid_t> pause;
   long long maxMemoryMb = 0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -395,7 +397,14 @@ int main(int argc, char **argv) {
       maxSeconds = std::atof(value().c_str());
     else if (a == "--max-timing-seconds")
       maxTimingSeconds = std::atof(value().c_str());
-    else if (a == "--positive-inputs")
+    else if (a == "--pause-pids") {
+      std::string list = value();
+      for (size_t p = 0; p < list.size();) {
+        size_t comma = list.find(',', p);
+        pause.push_back(pid_t(std::atol(list.substr(p, comma - p).c_str())));
+        p = comma == std::string::npos ? list.size() : comma + 1;
+      }
+    } else if (a == "--positive-inputs")
       positive = true;
     else if (a == "--max-memory-mb")
       maxMemoryMb = std::atoll(value().c_str());
@@ -465,8 +474,14 @@ int main(int argc, char **argv) {
   // Warm calls decide everything: the cut, the calls per repeat. A
   // verified candidate slower than `max-seconds` (the untuned lowering or a
   // multiple of the best so far, timed the same way) cannot be the best.
+  // Processes that shared the machine so far (the next candidates' builds)
+  // are stopped while warm calls are timed.
+  for (pid_t pid : pause)
+    kill(pid, SIGSTOP);
   Timing timing = measureTime(fn, args, number, repeat, minRepeatMs, maxSeconds,
                               maxTimingSeconds);
+  for (pid_t pid : pause)
+    kill(pid, SIGCONT);
   std::printf("{\"ok\": true, \"number\": %d, \"costs\": [", timing.number);
   for (size_t i = 0; i < timing.costs.size(); ++i)
     std::printf("%s%.9g", i ? ", " : "", timing.costs[i]);

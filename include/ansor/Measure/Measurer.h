@@ -149,8 +149,10 @@ private:
   /// Collects a build's outcome; unless it `exited` already, waits for
   /// what is left of its timeout (then kills it).
   void finishBuild(Build &build, MeasureResult &result, bool exited);
+  /// Runs one library; the processes in `pause` are stopped while the
+  /// runner times warm calls.
   void run(StringRef library, StringRef inject, bool reference,
-           MeasureResult &result);
+           MeasureResult &result, ArrayRef<int> pause = {});
 
   MeasureOptions options;
   KernelSignature signature;
