@@ -6,6 +6,7 @@
 // RUN: FileCheck %s --input-file=%t/sum.json
 // RUN: cat %t/rec.jsonl | count 6
 
+// CHECK:      "applied": "tuned",
 // CHECK:      "errors": {
 // CHECK-NEXT:   "compile": 0,
 // CHECK-NEXT:   "runtime": 0,

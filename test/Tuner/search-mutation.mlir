@@ -6,6 +6,7 @@
 // RUN: cat %t/rec.jsonl | count 12
 // RUN: not ansor-opt %s --ansor-tune="search=genetic records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
+// CHECK: "applied": "tuned",
 // CHECK: "trials": 12,
 // CHECK: "verified": true
 // BAD: error: unknown search 'genetic' (expected 'random' or 'mutation')
