@@ -105,6 +105,16 @@ FailureOr<KernelSignature> mlir::ansor::getKernelSignature(func::FuncOp func,
   return signature;
 }
 
+/// The status of `process` if it has exited, without waiting.
+static std::optional<llvm::sys::ProcessInfo>
+pollExit(const llvm::sys::ProcessInfo &process, std::string *error = nullptr) {
+  llvm::sys::ProcessInfo status = llvm::sys::Wait(
+      process, /*SecondsToWait=*/0, error, nullptr, /*Polling=*/true);
+  if (status.Pid == 0)
+    return std::nullopt;
+  return status;
+}
+
 /// Waits for `process` for at most `seconds`, then kills it. Unlike
 /// llvm::sys::Wait with a timeout, which reaps *any* child after killing
 /// this one, it only ever waits for this process: builds run alongside.
@@ -114,11 +124,8 @@ static llvm::sys::ProcessInfo waitFor(const llvm::sys::ProcessInfo &process,
   auto start = std::chrono::steady_clock::now();
   timedOut = false;
   while (true) {
-    llvm::sys::ProcessInfo status =
-        llvm::sys::Wait(process, /*SecondsToWait=*/0, error, nullptr,
-                        /*Polling=*/true);
-    if (status.Pid != 0)
-      return status;
+    if (std::optional<llvm::sys::ProcessInfo> status = pollExit(process, error))
+      return *status;
     if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count() >= seconds)
       break;
@@ -378,8 +385,7 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
     for (const llvm::json::Value &c : *costs)
       if (std::optional<double> d = c.getAsNumber())
         result.costs.push_back(*d);
-  result.cut = object->getBoolean("cut").value_or(false);
-  if (result.cut)
+  if (object->getBoolean("cut").value_or(false))
     result.message = llvm::formatv("timed by its warm-up only: slower than "
                                    "the cut ({0:e3} s)",
                                    options.cutSeconds)
@@ -423,14 +429,12 @@ std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
     for (size_t k = 0; k < running.size(); ++k) {
       Build &build = builds[running[k]];
       bool exited = false;
-      if (build.started) {
-        llvm::sys::ProcessInfo status =
-            llvm::sys::Wait(build.process, /*SecondsToWait=*/0, nullptr,
-                            nullptr, /*Polling=*/true);
-        exited = status.Pid != 0;
-        if (exited)
-          build.process = status;
-      }
+      if (build.started)
+        if (std::optional<llvm::sys::ProcessInfo> status =
+                pollExit(build.process)) {
+          build.process = *status;
+          exited = true;
+        }
       if (!build.started || exited || since(build.start) >= build.timeout) {
         // finishBuild collects the status (or kills a build past its time).
         finishBuild(build, results[running[k]], exited);

@@ -167,8 +167,7 @@ FailureOr<LoadedRecords> mlir::ansor::loadRecords(StringRef path,
     std::string reason;
     FailureOr<MeasureRecord> record = parseRecord(line, reason);
     if (failed(record)) {
-      loaded.warnings.push_back(path.str() + ":" + std::to_string(index + 1) +
-                                ": " + reason + "; record skipped");
+      loaded.skipped.push_back({unsigned(index + 1), reason});
       continue;
     }
     loaded.records.push_back(std::move(*record));
@@ -179,12 +178,10 @@ FailureOr<LoadedRecords> mlir::ansor::loadRecords(StringRef path,
 std::optional<MeasureRecord>
 mlir::ansor::findBestRecord(ArrayRef<MeasureRecord> records, StringRef taskKey,
                             StringRef target) {
-  std::optional<MeasureRecord> best;
-  for (const MeasureRecord &r : records)
-    if (r.isValid() && r.taskKey == taskKey && r.target == target &&
-        (!best || r.medianCost() < best->medianCost()))
-      best = r;
-  return best;
+  std::vector<MeasureRecord> ranked = rankRecords(records, taskKey, target);
+  if (ranked.empty())
+    return std::nullopt;
+  return ranked.front();
 }
 
 std::vector<MeasureRecord>

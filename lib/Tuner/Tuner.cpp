@@ -308,12 +308,12 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
       if (failed(records.append(record)))
         return func.emitError() << "cannot append to the records file";
       ++summary.errors[static_cast<unsigned>(result.error)];
-      if (record.isValid())
+      if (record.isValid()) {
         summary.addValid(record);
-      if (record.isValid())
         keepElite(program, batchSketches[i], record.medianCost());
-      else
+      } else {
         program.erase();
+      }
     }
     summary.phases.records += now() - recordsStart;
     updateCut(summary);
@@ -404,21 +404,12 @@ static Location recordsLoc(MLIRContext *ctx, StringRef path,
   return FileLineColLoc::get(ctx, path, line, 0);
 }
 
-/// Reports each skipped line ("PATH:LINE: reason") at its line.
+/// Reports each skipped line of a records file at that line.
 static void warnSkippedRecords(MLIRContext *ctx, StringRef path,
-                               ArrayRef<std::string> warnings) {
-  for (StringRef warning : warnings) {
-    StringRef rest = warning.drop_front(std::min(warning.size(), path.size()));
-    unsigned line = 0;
-    if (rest.consume_front(":")) {
-      auto [number, reason] = rest.split(": ");
-      if (!number.getAsInteger(10, line)) {
-        emitWarning(recordsLoc(ctx, path, line)) << reason;
-        continue;
-      }
-    }
-    emitWarning(recordsLoc(ctx, path)) << warning;
-  }
+                               ArrayRef<SkippedLine> skipped) {
+  for (const SkippedLine &s : skipped)
+    emitWarning(recordsLoc(ctx, path, s.line))
+        << s.reason << "; record skipped";
 }
 
 static SmallVector<func::FuncOp> payloadFuncs(ModuleOp module) {
@@ -439,7 +430,7 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
   if (failed(previous))
     return module.emitError() << error;
   warnSkippedRecords(module.getContext(), options.recordsPath,
-                     previous->warnings);
+                     previous->skipped);
   FailureOr<RecordsWriter> records =
       RecordsWriter::open(options.recordsPath, error);
   if (failed(records))
@@ -588,7 +579,7 @@ LogicalResult mlir::ansor::applyBestRecords(ModuleOp module,
   FailureOr<LoadedRecords> loaded = loadRecords(recordsPath, error);
   if (failed(loaded))
     return module.emitError() << error;
-  warnSkippedRecords(module.getContext(), recordsPath, loaded->warnings);
+  warnSkippedRecords(module.getContext(), recordsPath, loaded->skipped);
   if (llvm::none_of(loaded->records, [&](const MeasureRecord &r) {
         return r.isValid() && r.target == target.str();
       })) {

@@ -80,9 +80,10 @@ TEST(Records, AppendLoadSkipAndBest) {
   FailureOr<LoadedRecords> loaded = loadRecords(path, error);
   ASSERT_TRUE(succeeded(loaded)) << error;
   EXPECT_EQ(loaded->records.size(), 4u);
-  ASSERT_EQ(loaded->warnings.size(), 1u);
-  EXPECT_NE(loaded->warnings[0].find(":5: malformed JSON"), std::string::npos)
-      << loaded->warnings[0];
+  ASSERT_EQ(loaded->skipped.size(), 1u);
+  EXPECT_EQ(loaded->skipped[0].line, 5u);
+  EXPECT_NE(loaded->skipped[0].reason.find("malformed JSON"), std::string::npos)
+      << loaded->skipped[0].reason;
   std::optional<MeasureRecord> best =
       findBestRecord(loaded->records, "a", makeRecord("a", 1).target);
   ASSERT_TRUE(best.has_value());

@@ -88,8 +88,6 @@ struct MeasureResult {
   MeasureError error = MeasureError::None;
   std::string message;
   SmallVector<double> costs;
-  /// Timed by its warm-up alone: slower than the cut.
-  bool cut = false;
   double buildSeconds = 0;
   double runSeconds = 0;
 };

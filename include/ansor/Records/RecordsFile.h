@@ -59,10 +59,15 @@ private:
   FILE *file = nullptr;
 };
 
+/// A line of a records file that was skipped, and why.
+struct SkippedLine {
+  unsigned line = 0;
+  std::string reason;
+};
+
 struct LoadedRecords {
   std::vector<MeasureRecord> records;
-  /// `path:line: reason` for each line that was skipped.
-  std::vector<std::string> warnings;
+  std::vector<SkippedLine> skipped;
 };
 
 /// Loads every well-formed record; a missing file is an empty set. Fails
