@@ -136,6 +136,11 @@ static llvm::sys::ProcessInfo waitFor(const llvm::sys::ProcessInfo &process,
   return llvm::sys::Wait(process, std::nullopt);
 }
 
+double Measurer::firstCallLimit() const {
+  return std::max(kFirstCallFloorSeconds,
+                  kFirstCallCutFactor * options.cutSeconds);
+}
+
 struct Measurer::Build {
   llvm::sys::ProcessInfo process;
   std::string library, errorFile, moduleFile;
@@ -323,9 +328,14 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
         llvm::map_range(pause, [](int pid) { return std::to_string(pid); }),
         ","));
   }
+  double firstCall = firstCallLimit();
   if (!reference && options.cutSeconds > 0) {
     args.push_back("--max-seconds");
     args.push_back(llvm::formatv("{0:e}", options.cutSeconds).str());
+    if (firstCall < options.runTimeout) {
+      args.push_back("--first-call-seconds");
+      args.push_back(llvm::formatv("{0:e}", firstCall).str());
+    }
   }
   if (!inject.empty() && inject != "compile") {
     args.push_back("--inject");
@@ -377,15 +387,29 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
   if (!object->getBoolean("ok").value_or(false)) {
     StringRef kind = object->getString("error").value_or("runtime");
     result.error = kind == "wrong_result" ? MeasureError::WrongResult
+                   : kind == "timeout"    ? MeasureError::Timeout
                                           : MeasureError::Runtime;
     result.message = object->getString("message").value_or("").str();
+    if (kind == "timeout")
+      result.message +=
+          llvm::formatv(" ({0}x the cut of {1:e3} s, and at "
+                        "least {2} s)",
+                        int(kFirstCallCutFactor), options.cutSeconds,
+                        int(kFirstCallFloorSeconds))
+              .str();
     return;
   }
   if (const llvm::json::Array *costs = object->getArray("costs"))
     for (const llvm::json::Value &c : *costs)
       if (std::optional<double> d = c.getAsNumber())
         result.costs.push_back(*d);
-  if (object->getBoolean("cut").value_or(false))
+  if (object->getBoolean("lower_bound").value_or(false))
+    result.message = llvm::formatv("stopped in its first warm call, which ran "
+                                   "past the cut: its cost is the cut ({0:e3} "
+                                   "s), a lower bound",
+                                   options.cutSeconds)
+                         .str();
+  else if (object->getBoolean("cut").value_or(false))
     result.message = llvm::formatv("timed by its warm-up only: slower than "
                                    "the cut ({0:e3} s)",
                                    options.cutSeconds)

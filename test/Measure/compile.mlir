@@ -9,14 +9,22 @@
 // `repeat` repeats of a calibrated `number` of warm calls.
 // RUN: ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --check-ref %t/ref.bin --max-seconds 1e-12 | FileCheck %s --check-prefix=CUT
 // RUN: ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --check-ref %t/ref.bin --repeat 3 --min-repeat-ms 5 | FileCheck %s --check-prefix=TIMED
-// CUT: {"ok": true, "number": 1, "costs": [{{[0-9.e-]+}}], "max_abs_err": 0, "verified": true, "cut": true}
-// TIMED: {"ok": true, "number": {{[1-9][0-9][0-9]+}}, "costs": [{{[0-9.e-]+}}, {{[0-9.e-]+}}, {{[0-9.e-]+}}], "max_abs_err": 0, "verified": true, "cut": false}
+// CUT: {"ok": true, "number": 1, "costs": [{{[0-9.e-]+}}], "max_abs_err": 0, "verified": true, "cut": true, "lower_bound": {{true|false}}}
+// TIMED: {"ok": true, "number": {{[1-9][0-9][0-9]+}}, "costs": [{{[0-9.e-]+}}, {{[0-9.e-]+}}, {{[0-9.e-]+}}], "max_abs_err": 0, "verified": true, "cut": false, "lower_bound": false}
+// A slow kernel (an untuned 512^3 matmul takes milliseconds on any machine)
+// is stopped by a watchdog once its first warm call runs past the cut: the
+// cut is its cost, a lower bound. Its first call, past `first-call-seconds`,
+// ends the run as a timeout.
+// RUN: ansor-runner --lib %t/k.so --func slow_matmul --inputs f32:512x512,f32:512x512 --outputs f32:512x512 --max-seconds 1e-4 | FileCheck %s --check-prefix=WATCHDOG
+// RUN: not ansor-runner --lib %t/k.so --func slow_matmul --inputs f32:512x512,f32:512x512 --outputs f32:512x512 --max-seconds 1e-4 --first-call-seconds 1e-4 | FileCheck %s --check-prefix=FIRST
+// WATCHDOG: {"ok": true, "number": 1, "costs": [0.0001], "max_abs_err": 0, "verified": false, "cut": true, "lower_bound": true}
+// FIRST: {"ok": false, "error": "timeout", "message": "its first call ran past 0.0001 s"}
 // RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --check-ref %t/ref.bin --inject wrong | FileCheck %s --check-prefix=WRONG
 // RUN: not ansor-runner --lib %t/k.so --func missing --inputs f32:16x8,f32:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=MISSING
 // RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs bf16:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=TYPE
 
-// REF: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}], "max_abs_err": 0, "verified": false, "cut": false}
-// CHECKED: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}, {{[0-9.e-]+}}], "max_abs_err": 0, "verified": true, "cut": false}
+// REF: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}], "max_abs_err": 0, "verified": false, "cut": false, "lower_bound": false}
+// CHECKED: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}, {{[0-9.e-]+}}], "max_abs_err": 0, "verified": true, "cut": false, "lower_bound": false}
 // WRONG: {"ok": false, "error": "wrong_result", "message": "output 0 element 0 is
 // MISSING: {"ok": false, "error": "runtime", "message": "library has no symbol _mlir_ciface_missing"}
 // TYPE: {"ok": false, "error": "usage", "message": "unsupported element type 'bf16'"}
@@ -33,4 +41,12 @@ func.func @add_relu(%a: tensor<16x8xf32>, %b: tensor<16x8xf32>) -> tensor<16x8xf
       linalg.yield %m : f32
   } -> tensor<16x8xf32>
   return %r : tensor<16x8xf32>
+}
+
+func.func @slow_matmul(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<512x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<512x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%f : tensor<512x512xf32>) -> tensor<512x512xf32>
+  return %m : tensor<512x512xf32>
 }

@@ -25,7 +25,9 @@
 #include <new>
 #include <string>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/types.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -212,6 +214,41 @@ void call(void *fn, std::vector<Buffer> &args) {
   }
 }
 
+/// A call that runs past its limit has already answered what it was timed
+/// for: SIGALRM prints the report prepared before the call and ends the
+/// process. The handler only does async-signal-safe things.
+char watchdogReport[1024];
+size_t watchdogLength = 0;
+int watchdogStatus = 0;
+
+extern "C" void onWatchdog(int) {
+  ssize_t written = ::write(STDOUT_FILENO, watchdogReport, watchdogLength);
+  (void)written;
+  ::_exit(watchdogStatus);
+}
+
+/// Exits with `status` after printing `report` if the process still runs
+/// `seconds` from now.
+void armWatchdog(double seconds, const std::string &report, int status) {
+  watchdogStatus = status;
+  watchdogLength = std::min(report.size(), sizeof(watchdogReport));
+  std::memcpy(watchdogReport, report.data(), watchdogLength);
+  std::fflush(stdout);
+  struct sigaction action = {};
+  action.sa_handler = onWatchdog;
+  sigaction(SIGALRM, &action, nullptr);
+  struct itimerval timer = {};
+  timer.it_value.tv_sec = time_t(seconds);
+  timer.it_value.tv_usec =
+      std::max<suseconds_t>(1, suseconds_t((seconds - time_t(seconds)) * 1e6));
+  setitimer(ITIMER_REAL, &timer, nullptr);
+}
+
+void disarmWatchdog() {
+  struct itimerval timer = {};
+  setitimer(ITIMER_REAL, &timer, nullptr);
+}
+
 double seconds(std::chrono::steady_clock::time_point a,
                std::chrono::steady_clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
@@ -232,11 +269,19 @@ double timeRepeat(void *fn, std::vector<Buffer> &args, int number) {
 }
 
 /// Warm calls after the first: at least one, more while they last less than
-/// a tenth of a repeat in all (at least 5 ms). Returns their times.
-std::vector<double> warmUp(void *fn, std::vector<Buffer> &args,
-                           int minRepeatMs) {
+/// a tenth of a repeat in all (at least 5 ms). Returns their times. With
+/// `cutReport`, the first warm call ends the process with that report once
+/// it runs past `cutSeconds`: it is slower than the cut, whatever follows.
+std::vector<double> warmUp(void *fn, std::vector<Buffer> &args, int minRepeatMs,
+                           double cutSeconds, const std::string &cutReport) {
   double budget = std::max(5.0, minRepeatMs / 10.0) / 1000.0, total = 0;
   std::vector<double> times;
+  if (cutSeconds > 0 && !cutReport.empty()) {
+    armWatchdog(cutSeconds, cutReport, /*status=*/0);
+    times.push_back(timedCall(fn, args));
+    disarmWatchdog();
+    total += times.back();
+  }
   while (times.empty() || (total < budget && times.size() < 10000)) {
     times.push_back(timedCall(fn, args));
     total += times.back();
@@ -255,12 +300,14 @@ struct Timing {
 /// `repeat` repeats, fewer once they add up to `maxTimingSeconds` (a kernel
 /// that slow needs no more to be timed well). A warm call that lasts a
 /// repeat on its own is a repeat already. With `cutSeconds`, a kernel whose
-/// fastest warm call is slower stops there, that call its cost.
+/// fastest warm call is slower stops there, that call its cost (or ends the
+/// process with `cutReport` if the first warm call runs past the cut).
 Timing measureTime(void *fn, std::vector<Buffer> &args, int number, int repeat,
-                   int minRepeatMs, double cutSeconds,
-                   double maxTimingSeconds) {
+                   int minRepeatMs, double cutSeconds, double maxTimingSeconds,
+                   const std::string &cutReport) {
   Timing timing;
-  std::vector<double> warm = warmUp(fn, args, minRepeatMs);
+  std::vector<double> warm =
+      warmUp(fn, args, minRepeatMs, cutSeconds, cutReport);
   double fastest = *std::min_element(warm.begin(), warm.end());
   if (cutSeconds > 0 && fastest > cutSeconds) {
     timing.costs = {fastest};
@@ -356,7 +403,8 @@ int main(int argc, char **argv) {
   std::string lib, func, inputs, outputs, writeRef, checkRef, inject;
   uint64_t seed = 1;
   int number = 0, repeat = 3, minRepeatMs = 100;
-  double rtol = 1e-3, atol = 1e-4, maxSeconds = 0, maxTimingSeconds = 1;
+  double rtol = 1e-3, atol = 1e-4, maxSeconds = 0, maxTimingSeconds = 1,
+         firstCallSeconds = 0;
   bool positive = false;
   std::vector<pid_t> pause;
   long long maxMemoryMb = 0;
@@ -395,6 +443,8 @@ int main(int argc, char **argv) {
       inject = value();
     else if (a == "--max-seconds")
       maxSeconds = std::atof(value().c_str());
+    else if (a == "--first-call-seconds")
+      firstCallSeconds = std::atof(value().c_str());
     else if (a == "--max-timing-seconds")
       maxTimingSeconds = std::atof(value().c_str());
     else if (a == "--pause-pids") {
@@ -460,8 +510,20 @@ int main(int argc, char **argv) {
       ;
 
   // The first call pays for the OpenMP thread pool and first-touch page
-  // faults: it is checked, never timed.
+  // faults: it is checked, never timed. One that runs far past the cut
+  // (`first-call-seconds`, seconds more than any start-up costs) ends the
+  // run as a timeout.
+  if (firstCallSeconds > 0) {
+    char limit[32];
+    std::snprintf(limit, sizeof(limit), "%.3g", firstCallSeconds);
+    armWatchdog(firstCallSeconds,
+                std::string("{\"ok\": false, \"error\": \"timeout\", "
+                            "\"message\": \"its first call ran past ") +
+                    limit + " s\"}\n",
+                /*status=*/1);
+  }
   call(fn, args);
+  disarmWatchdog();
   if (inject == "wrong")
     args.back().setAt(0, args.back().getAt(0) + 1.0);
 
@@ -478,15 +540,31 @@ int main(int argc, char **argv) {
   // are stopped while warm calls are timed.
   for (pid_t pid : pause)
     kill(pid, SIGSTOP);
-  Timing timing = measureTime(fn, args, number, repeat, minRepeatMs, maxSeconds,
-                              maxTimingSeconds);
+  auto report = [&](const Timing &timing, bool bound) {
+    std::string text =
+        "{\"ok\": true, \"number\": " + std::to_string(timing.number) +
+        ", \"costs\": [";
+    char number[32];
+    for (size_t i = 0; i < timing.costs.size(); ++i) {
+      std::snprintf(number, sizeof(number), "%.9g", timing.costs[i]);
+      text += (i ? ", " : "") + std::string(number);
+    }
+    std::snprintf(number, sizeof(number), "%.6g", maxAbs);
+    text += "], \"max_abs_err\": " + std::string(number) +
+            ", \"verified\": " + (checkRef.empty() ? "false" : "true") +
+            ", \"cut\": " + (timing.cut ? "true" : "false") +
+            ", \"lower_bound\": " + (bound ? "true" : "false") + "}\n";
+    return text;
+  };
+  // The paused builds are resumed by the measurer, however the runner ends.
+  Timing cutByWatchdog;
+  cutByWatchdog.costs = {maxSeconds};
+  cutByWatchdog.cut = true;
+  Timing timing =
+      measureTime(fn, args, number, repeat, minRepeatMs, maxSeconds,
+                  maxTimingSeconds, report(cutByWatchdog, /*bound=*/true));
   for (pid_t pid : pause)
     kill(pid, SIGCONT);
-  std::printf("{\"ok\": true, \"number\": %d, \"costs\": [", timing.number);
-  for (size_t i = 0; i < timing.costs.size(); ++i)
-    std::printf("%s%.9g", i ? ", " : "", timing.costs[i]);
-  std::printf("], \"max_abs_err\": %.6g, \"verified\": %s, \"cut\": %s}\n",
-              maxAbs, checkRef.empty() ? "false" : "true",
-              timing.cut ? "true" : "false");
+  std::fputs(report(timing, /*bound=*/false).c_str(), stdout);
   return 0;
 }

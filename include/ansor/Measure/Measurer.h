@@ -21,6 +21,13 @@
 namespace mlir {
 namespace ansor {
 
+/// A candidate's first (verifying) call is stopped as a timeout once it runs
+/// past this multiple of the cut, or this many seconds if that is more: far
+/// more than thread-pool start-up and first-touch page faults cost, so such a
+/// candidate could not have been timed under the cut.
+constexpr double kFirstCallCutFactor = 10;
+constexpr double kFirstCallFloorSeconds = 1;
+
 struct MeasureOptions {
   /// OpenMP threads of the measured kernel; 0 means the target's cores.
   unsigned threads = 0;
@@ -44,9 +51,12 @@ struct MeasureOptions {
   /// rtol * |want|, suited to fp32 reductions.
   double rtol = 1e-3;
   double atol = 1e-4;
-  /// A candidate whose verification call takes longer than this is not
-  /// timed further (its one call is its cost); 0 disables the cut. The
-  /// tuner sets it to the untuned lowering's time.
+  /// A candidate whose fastest warm-up call is slower than this is not
+  /// timed further (that call is its cost; a first warm call that runs past
+  /// it is stopped there, the cut its cost). Its first, verifying call ends
+  /// as a timeout past kFirstCallCutFactor times the cut (at least
+  /// kFirstCallFloorSeconds, which start-up costs never reach). 0 disables
+  /// the cut. The tuner sets it to min(untuned lowering, cut-ratio x best).
   double cutSeconds = 0;
   /// Seed of the random inputs.
   uint64_t inputSeed = 1;
@@ -142,6 +152,8 @@ public:
 
 private:
   struct Build;
+  /// Seconds a candidate's first call may take under the current cut.
+  double firstCallLimit() const;
   void startBuild(Build &build, StringRef moduleText, StringRef inject,
                   unsigned timeout);
   /// Collects a build's outcome; unless it `exited` already, waits for
