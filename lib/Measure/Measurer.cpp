@@ -404,11 +404,12 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
       if (std::optional<double> d = c.getAsNumber())
         result.costs.push_back(*d);
   if (object->getBoolean("lower_bound").value_or(false))
-    result.message = llvm::formatv("stopped in its first warm call, which ran "
-                                   "past the cut: its cost is the cut ({0:e3} "
-                                   "s), a lower bound",
-                                   options.cutSeconds)
-                         .str();
+    result.message =
+        llvm::formatv("stopped in its first warm call, which ran past twice "
+                      "the cut ({0:e3} s) and 10 ms: its cost is that time, "
+                      "a lower bound",
+                      options.cutSeconds)
+            .str();
   else if (object->getBoolean("cut").value_or(false))
     result.message = llvm::formatv("timed by its warm-up only: slower than "
                                    "the cut ({0:e3} s)",

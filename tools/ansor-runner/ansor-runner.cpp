@@ -268,16 +268,21 @@ double timeRepeat(void *fn, std::vector<Buffer> &args, int number) {
   return seconds(start, std::chrono::steady_clock::now()) / number;
 }
 
+/// A first warm call that runs this long is slower than the cut beyond any
+/// disturbance (threads waking, a build just stopped): twice the cut and
+/// 10 ms more.
+double watchdogSeconds(double cutSeconds) { return 2 * cutSeconds + 0.01; }
+
 /// Warm calls after the first: at least one, more while they last less than
 /// a tenth of a repeat in all (at least 5 ms). Returns their times. With
 /// `cutReport`, the first warm call ends the process with that report once
-/// it runs past `cutSeconds`: it is slower than the cut, whatever follows.
+/// it runs past watchdogSeconds(cutSeconds).
 std::vector<double> warmUp(void *fn, std::vector<Buffer> &args, int minRepeatMs,
                            double cutSeconds, const std::string &cutReport) {
   double budget = std::max(5.0, minRepeatMs / 10.0) / 1000.0, total = 0;
   std::vector<double> times;
   if (cutSeconds > 0 && !cutReport.empty()) {
-    armWatchdog(cutSeconds, cutReport, /*status=*/0);
+    armWatchdog(watchdogSeconds(cutSeconds), cutReport, /*status=*/0);
     times.push_back(timedCall(fn, args));
     disarmWatchdog();
     total += times.back();
@@ -301,7 +306,7 @@ struct Timing {
 /// that slow needs no more to be timed well). A warm call that lasts a
 /// repeat on its own is a repeat already. With `cutSeconds`, a kernel whose
 /// fastest warm call is slower stops there, that call its cost (or ends the
-/// process with `cutReport` if the first warm call runs past the cut).
+/// process with `cutReport` if the first warm call runs far past the cut).
 Timing measureTime(void *fn, std::vector<Buffer> &args, int number, int repeat,
                    int minRepeatMs, double cutSeconds, double maxTimingSeconds,
                    const std::string &cutReport) {
@@ -558,7 +563,7 @@ int main(int argc, char **argv) {
   };
   // The paused builds are resumed by the measurer, however the runner ends.
   Timing cutByWatchdog;
-  cutByWatchdog.costs = {maxSeconds};
+  cutByWatchdog.costs = {watchdogSeconds(maxSeconds)};
   cutByWatchdog.cut = true;
   Timing timing =
       measureTime(fn, args, number, repeat, minRepeatMs, maxSeconds,

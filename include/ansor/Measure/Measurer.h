@@ -53,7 +53,7 @@ struct MeasureOptions {
   double atol = 1e-4;
   /// A candidate whose fastest warm-up call is slower than this is not
   /// timed further (that call is its cost; a first warm call that runs past
-  /// it is stopped there, the cut its cost). Its first, verifying call ends
+  /// twice the cut and 10 ms is stopped there, that time its cost). Its first, verifying call ends
   /// as a timeout past kFirstCallCutFactor times the cut (at least
   /// kFirstCallFloorSeconds, which start-up costs never reach). 0 disables
   /// the cut. The tuner sets it to min(untuned lowering, cut-ratio x best).
