@@ -2,6 +2,7 @@
 
 #include "ansor/Search/InitRules.h"
 #include "ansor/Search/Factorization.h"
+#include "ansor/Search/RegisterBlock.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -61,23 +62,55 @@ static ChoiceAttr sampleParallel(ParallelOp op, ChoiceAttr choice,
   return select(choice, pickOne(ArrayRef(good), rng));
 }
 
+/// InitFillTileSize: one random factorization per loop.
+static FailureOr<ArrayAttr> sampleSplits(TileOp tile, ArrayAttr sketchSplits,
+                                         std::mt19937 &rng,
+                                         const SampleOptions &options) {
+  SmallVector<Attribute> splits;
+  for (auto [index, attr] : llvm::enumerate(sketchSplits)) {
+    FailureOr<SplitAttr> split =
+        sampleSplit(cast<SplitAttr>(attr), rng, options.maxInnermostFactor);
+    if (failed(split))
+      return tile.emitOpError() << "split #" << index
+                                << " has no factorization with an innermost "
+                                   "factor of at most "
+                                << options.maxInnermostFactor;
+    splits.push_back(*split);
+  }
+  return ArrayAttr::get(tile.getContext(), splits);
+}
+
+/// Samples the splits of `tile` until its register block fits the target's
+/// registers (RegisterBlock.h): the first draw with enough accumulators, else
+/// the first that fits, else the first draw, as Ansor would have it.
+static LogicalResult sampleTile(TileOp tile, std::mt19937 &rng,
+                                const SampleOptions &options) {
+  ArrayAttr sketchSplits = tile.getSplits();
+  std::optional<RegisterLimits> limits =
+      RegisterLimits::forSchedule(tile->getParentOfType<ScheduleOp>());
+  ArrayAttr first, fitting;
+  for (unsigned attempt = 0; attempt < options.maxBlockAttempts; ++attempt) {
+    FailureOr<ArrayAttr> splits =
+        sampleSplits(tile, sketchSplits, rng, options);
+    if (failed(splits))
+      return failure();
+    tile.setSplitsAttr(*splits);
+    BlockFit fit = limits ? getBlockFit(tile, *limits) : BlockFit::Good;
+    if (fit == BlockFit::Good)
+      return success();
+    if (!first)
+      first = *splits;
+    if (fit == BlockFit::Small && !fitting)
+      fitting = *splits;
+  }
+  tile.setSplitsAttr(fitting ? fitting : first);
+  return success();
+}
+
 static LogicalResult annotateStep(Operation *step, std::mt19937 &rng,
                                   const SampleOptions &options) {
-  if (auto tile = dyn_cast<TileOp>(step)) {
-    SmallVector<Attribute> splits;
-    for (auto [index, attr] : llvm::enumerate(tile.getSplits())) {
-      FailureOr<SplitAttr> split =
-          sampleSplit(cast<SplitAttr>(attr), rng, options.maxInnermostFactor);
-      if (failed(split))
-        return tile.emitOpError() << "split #" << index
-                                  << " has no factorization with an innermost "
-                                     "factor of at most "
-                                  << options.maxInnermostFactor;
-      splits.push_back(*split);
-    }
-    tile.setSplitsAttr(ArrayAttr::get(tile.getContext(), splits));
-    return success();
-  }
+  if (auto tile = dyn_cast<TileOp>(step))
+    return sampleTile(tile, rng, options);
   if (auto rfactor = dyn_cast<RfactorOp>(step)) {
     // The inner part of an rfactor is a sequential reduction; any divisor.
     FailureOr<SplitAttr> split =

@@ -2,6 +2,7 @@
 
 #include "ansor/Search/Mutations.h"
 #include "ansor/Search/Factorization.h"
+#include "ansor/Search/RegisterBlock.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -39,6 +40,9 @@ static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
   }
   if (candidates.empty())
     return false;
+  std::optional<RegisterLimits> limits;
+  if (options.keepRegisterBlocks)
+    limits = RegisterLimits::forSchedule(program);
   for (int attempt = 0; attempt < 16; ++attempt) {
     std::uniform_int_distribution<size_t> pick(0, candidates.size() - 1);
     MutableSplit &c = candidates[pick(rng)];
@@ -55,11 +59,17 @@ static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
     factors[to] *= d;
     if (to == factors.size() - 1 && factors[to] > options.maxInnermostFactor)
       continue;
-    SmallVector<Attribute> splits(c.tile.getSplits().begin(),
-                                  c.tile.getSplits().end());
+    ArrayAttr before = c.tile.getSplits();
+    bool fitted = limits && getBlockFit(c.tile, *limits) != BlockFit::Unfit;
+    SmallVector<Attribute> splits(before.begin(), before.end());
     splits[c.loop] =
         SplitAttr::get(split.getContext(), factors, split.getExtent());
     c.tile.setSplitsAttr(ArrayAttr::get(split.getContext(), splits));
+    // No mutation makes a register block spill or split its vectors.
+    if (fitted && getBlockFit(c.tile, *limits) == BlockFit::Unfit) {
+      c.tile.setSplitsAttr(before);
+      continue;
+    }
     return true;
   }
   return false;

@@ -102,6 +102,9 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     }
     options.measure = ANSOR_MEASURE_OPTIONS;
     options.cutRatio = cutRatio;
+    options.sample.maxBlockAttempts =
+        registerBlocks ? SampleOptions().maxBlockAttempts : 1;
+    options.mutation.keepRegisterBlocks = registerBlocks;
     options.measure.buildJobs = buildJobs;
     std::string error;
     if (failed(parseFaults(injectFaults, options.injectFaults, error))) {

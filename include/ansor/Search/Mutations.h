@@ -23,6 +23,9 @@ struct MutationOptions {
   double unroll = 0.04;
   double parallel = 0.01;
   int64_t maxInnermostFactor = 64;
+  /// No tile mutation makes a fitting register block unfit
+  /// (RegisterBlock.h).
+  bool keepRegisterBlocks = true;
 };
 
 /// Applies one randomly chosen mutation to `program`, a complete schedule

@@ -60,6 +60,10 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "Candidates built in parallel and measured per round">,
     Option<"buildJobs", "build-jobs", "unsigned", /*default=*/"2",
            "Parallel compile processes">,
+    Option<"registerBlocks", "register-blocks", "bool", /*default=*/"true",
+           "Sample multi-level tilings whose register block fits the target's "
+           "vector registers: whole vectors, at most one register per "
+           "accumulator vector (false: Ansor's unconstrained sampling)">,
     Option<"cutRatio", "cut-ratio", "double", /*default=*/"3",
            "Candidates slower than this multiple of the best so far are "
            "timed by their warm-up alone (0: only those slower than the "

@@ -55,7 +55,11 @@ def SchedSample : Pass<"sched-sample", "ModuleOp"> {
     Option<"count", "count", "unsigned", /*default=*/"1",
            "Complete schedules to sample per sketch">,
     Option<"maxInnermostFactor", "max-innermost-factor", "int64_t",
-           /*default=*/"64", "Largest innermost tile factor">
+           /*default=*/"64", "Largest innermost tile factor">,
+    Option<"registerBlocks", "register-blocks", "bool", /*default=*/"true",
+           "Sample multi-level tilings whose register block fits the target's "
+           "vector registers: whole vectors, at most one register per "
+           "accumulator vector (false: Ansor's unconstrained sampling)">
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }

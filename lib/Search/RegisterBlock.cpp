@@ -1,0 +1,82 @@
+//===- RegisterBlock.cpp - register blocks that fit the target ------------===//
+
+#include "ansor/Search/RegisterBlock.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+using namespace mlir::sched;
+
+RegisterLimits RegisterLimits::forTarget(const Target &target) {
+  RegisterLimits limits;
+  limits.lanes = std::max(1u, target.vectorLanes());
+  // x86-64 has 32 vector registers with AVX-512, 16 without; AArch64 32.
+  bool x86 = StringRef(target.triple).starts_with("x86_64");
+  limits.registers = !x86 || target.vectorBits >= 512 ? 32 : 16;
+  return limits;
+}
+
+std::optional<RegisterLimits> RegisterLimits::forSchedule(ScheduleOp schedule) {
+  std::string error;
+  FailureOr<Target> target = Target::parse(schedule.getTarget(), error);
+  if (failed(target))
+    return std::nullopt;
+  return forTarget(*target);
+}
+
+/// Whether `tile` is a multi-level tiling of a node the schedule vectorizes.
+static bool hasRegisterBlock(TileOp tile) {
+  if (tile.getStructure().count(LoopKind::S) < 3)
+    return false;
+  auto schedule = tile->getParentOfType<ScheduleOp>();
+  return schedule && llvm::any_of(schedule.getBody().getOps<VectorizeOp>(),
+                                  [&](VectorizeOp v) {
+                                    return v.getNode() == tile.getNode();
+                                  });
+}
+
+/// The spatial loops of `tile`'s node and their register-block extents.
+static SmallVector<std::pair<int64_t, int64_t>> spatialBlock(TileOp tile) {
+  auto schedule = tile->getParentOfType<ScheduleOp>();
+  NodeAttr node = schedule.getNode(tile.getNode());
+  SmallVector<std::pair<int64_t, int64_t>> block; // (extent, block)
+  for (auto [attr, kind] : llvm::zip_equal(tile.getSplits(), node.getKinds())) {
+    auto split = cast<SplitAttr>(attr);
+    if (kind == LoopKind::S)
+      block.push_back({split.getExtent(), split.getFactors().back()});
+  }
+  return block;
+}
+
+int64_t mlir::ansor::getAccumulatorVectors(TileOp tile,
+                                           const RegisterLimits &limits) {
+  SmallVector<std::pair<int64_t, int64_t>> block = spatialBlock(tile);
+  int64_t vectors = 1;
+  for (auto [index, pair] : llvm::enumerate(block))
+    vectors *= index + 1 == block.size()
+                   ? llvm::divideCeil(pair.second, limits.lanes)
+                   : pair.second;
+  return vectors;
+}
+
+BlockFit mlir::ansor::getBlockFit(TileOp tile, const RegisterLimits &limits) {
+  if (!tile.getSplits().empty() &&
+      !llvm::all_of(tile.getSplits(), [](Attribute a) {
+        return cast<SplitAttr>(a).isComplete();
+      }))
+    return BlockFit::Good;
+  if (!hasRegisterBlock(tile))
+    return BlockFit::Good;
+  SmallVector<std::pair<int64_t, int64_t>> block = spatialBlock(tile);
+  if (block.empty())
+    return BlockFit::Good;
+  auto [extent, vectorized] = block.back();
+  // Whole vectors wherever the extent has them.
+  if (extent % limits.lanes == 0 && vectorized % limits.lanes != 0)
+    return BlockFit::Unfit;
+  int64_t vectors = getAccumulatorVectors(tile, limits);
+  if (vectors > limits.registers)
+    return BlockFit::Unfit;
+  // Two FMA pipes of four cycles' latency need eight independent
+  // accumulators; a quarter of the registers on any x86-64 target.
+  return vectors >= limits.registers / 4 ? BlockFit::Good : BlockFit::Small;
+}
