@@ -489,8 +489,8 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
                              ArrayRef<int64_t> block) {
   if (containers.empty())
     return;
-  std::string fill = fuseThrough(initHandle, containers);
   if (plans[node].cacheWrite) {
+    std::string fill = fuseThrough(initHandle, containers);
     // The output tile is accumulated in a fresh buffer and copied back when
     // the tile is done; the fill now writes that buffer and stays scalar.
     std::string buffer = fresh("buf"), newOps = fresh("alloc");
@@ -502,15 +502,26 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
   auto op = cast<linalg::LinalgOp>(dag.getNode(node).op);
   AffineMap initMap =
       op.getMatchingIndexingMap(&op->getOpOperand(*initOperand(node)));
-  if (!initMap.isProjectedPermutation())
-    return;
   SmallVector<int64_t> fillBlock;
-  for (unsigned dim = 0; dim < initMap.getNumResults(); ++dim)
-    fillBlock.push_back(block[initMap.getDimPosition(dim)]);
+  if (initMap.isProjectedPermutation())
+    for (unsigned dim = 0; dim < initMap.getNumResults(); ++dim)
+      fillBlock.push_back(block[initMap.getDimPosition(dim)]);
+  // Fusing the fill only saves a pass over the output. When fusion of its
+  // consumer has already moved a fill into the inner tiles (upstream folds
+  // extract_slice(fill) into fill(extract_slice)), fusing it further finds no
+  // use and fails; the fill then stays where it is, still correct, so its
+  // fusion runs in a sequence whose failures are suppressed.
+  std::string sequence = fresh("fill");
+  os << "  " << sequence << " = transform.sequence %func : " << kAnyOp << " -> "
+     << kAnyOp << " failures(suppress) {\n  ^bb0(" << fresh("s") << ": "
+     << kAnyOp << "):\n";
+  std::string fill = fuseThrough(initHandle, containers);
   // Tile by the block; after fusion the fill's tile is the container's.
-  Tiled tiled = tileFor(fill, fillBlock);
-  if (product(fillBlock) <= kMaxVectorTileElements)
-    toVectorize.push_back(tiled.op);
+  Tiled tiled =
+      fillBlock.empty() ? Tiled{fill, {}, {}} : tileFor(fill, fillBlock);
+  os << "  transform.yield " << tiled.op << " : " << kAnyOp << "\n  }\n";
+  if (!fillBlock.empty() && product(fillBlock) <= kMaxVectorTileElements)
+    toVectorize.push_back(sequence);
 }
 
 void ScriptBuilder::translateTiled(unsigned node) {
