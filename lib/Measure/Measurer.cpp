@@ -328,11 +328,10 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
         llvm::map_range(pause, [](int pid) { return std::to_string(pid); }),
         ","));
   }
-  double firstCall = firstCallLimit();
   if (!reference && options.cutSeconds > 0) {
     args.push_back("--max-seconds");
     args.push_back(llvm::formatv("{0:e}", options.cutSeconds).str());
-    if (firstCall < options.runTimeout) {
+    if (double firstCall = firstCallLimit(); firstCall < options.runTimeout) {
       args.push_back("--first-call-seconds");
       args.push_back(llvm::formatv("{0:e}", firstCall).str());
     }
@@ -403,12 +402,13 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
     for (const llvm::json::Value &c : *costs)
       if (std::optional<double> d = c.getAsNumber())
         result.costs.push_back(*d);
-  if (object->getBoolean("lower_bound").value_or(false))
+  if (object->getBoolean("lower_bound").value_or(false) &&
+      !result.costs.empty())
     result.message =
-        llvm::formatv("stopped in its first warm call, which ran past twice "
-                      "the cut ({0:e3} s) and 10 ms: its cost is that time, "
-                      "a lower bound",
-                      options.cutSeconds)
+        llvm::formatv("stopped in its first warm call at {0:e3} s, far past "
+                      "the cut ({1:e3} s): that time is its cost, a lower "
+                      "bound",
+                      result.costs.front(), options.cutSeconds)
             .str();
   else if (object->getBoolean("cut").value_or(false))
     result.message = llvm::formatv("timed by its warm-up only: slower than "

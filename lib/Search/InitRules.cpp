@@ -80,16 +80,20 @@ static FailureOr<ArrayAttr> sampleSplits(TileOp tile, ArrayAttr sketchSplits,
   return ArrayAttr::get(tile.getContext(), splits);
 }
 
+/// Draws of a tiling's splits looking for a good register block.
+static constexpr unsigned kMaxBlockAttempts = 256;
+
 /// Samples the splits of `tile` until its register block fits the target's
 /// registers (RegisterBlock.h): the first draw with enough accumulators, else
 /// the first that fits, else the first draw, as Ansor would have it.
 static LogicalResult sampleTile(TileOp tile, std::mt19937 &rng,
                                 const SampleOptions &options) {
   ArrayAttr sketchSplits = tile.getSplits();
-  std::optional<RegisterLimits> limits =
-      RegisterLimits::forSchedule(tile->getParentOfType<ScheduleOp>());
+  std::optional<RegisterLimits> limits;
+  if (options.registerBlocks)
+    limits = RegisterLimits::forSchedule(tile->getParentOfType<ScheduleOp>());
   ArrayAttr first, fitting;
-  for (unsigned attempt = 0; attempt < options.maxBlockAttempts; ++attempt) {
+  for (unsigned attempt = 0; attempt < kMaxBlockAttempts; ++attempt) {
     FailureOr<ArrayAttr> splits =
         sampleSplits(tile, sketchSplits, rng, options);
     if (failed(splits))

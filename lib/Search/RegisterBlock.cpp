@@ -47,9 +47,10 @@ static SmallVector<std::pair<int64_t, int64_t>> spatialBlock(TileOp tile) {
   return block;
 }
 
-int64_t mlir::ansor::getAccumulatorVectors(TileOp tile,
-                                           const RegisterLimits &limits) {
-  SmallVector<std::pair<int64_t, int64_t>> block = spatialBlock(tile);
+/// Accumulator vectors of a register block: the product of its spatial
+/// extents, the last one counted in whole vectors.
+static int64_t accumulatorVectors(ArrayRef<std::pair<int64_t, int64_t>> block,
+                                  const RegisterLimits &limits) {
   int64_t vectors = 1;
   for (auto [index, pair] : llvm::enumerate(block))
     vectors *= index + 1 == block.size()
@@ -59,12 +60,10 @@ int64_t mlir::ansor::getAccumulatorVectors(TileOp tile,
 }
 
 BlockFit mlir::ansor::getBlockFit(TileOp tile, const RegisterLimits &limits) {
-  if (!tile.getSplits().empty() &&
-      !llvm::all_of(tile.getSplits(), [](Attribute a) {
-        return cast<SplitAttr>(a).isComplete();
-      }))
-    return BlockFit::Good;
-  if (!hasRegisterBlock(tile))
+  if (!llvm::all_of(
+          tile.getSplits(),
+          [](Attribute a) { return cast<SplitAttr>(a).isComplete(); }) ||
+      !hasRegisterBlock(tile))
     return BlockFit::Good;
   SmallVector<std::pair<int64_t, int64_t>> block = spatialBlock(tile);
   if (block.empty())
@@ -73,7 +72,7 @@ BlockFit mlir::ansor::getBlockFit(TileOp tile, const RegisterLimits &limits) {
   // Whole vectors wherever the extent has them.
   if (extent % limits.lanes == 0 && vectorized % limits.lanes != 0)
     return BlockFit::Unfit;
-  int64_t vectors = getAccumulatorVectors(tile, limits);
+  int64_t vectors = accumulatorVectors(block, limits);
   if (vectors > limits.registers)
     return BlockFit::Unfit;
   // Two FMA pipes of four cycles' latency need eight independent

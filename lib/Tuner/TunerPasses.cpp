@@ -102,8 +102,7 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     }
     options.measure = ANSOR_MEASURE_OPTIONS;
     options.cutRatio = cutRatio;
-    options.sample.maxBlockAttempts =
-        registerBlocks ? SampleOptions().maxBlockAttempts : 1;
+    options.sample.registerBlocks = registerBlocks;
     options.mutation.keepRegisterBlocks = registerBlocks;
     options.measure.buildJobs = buildJobs;
     std::string error;

@@ -52,8 +52,8 @@ struct MeasureOptions {
   double rtol = 1e-3;
   double atol = 1e-4;
   /// A candidate whose fastest warm-up call is slower than this is not
-  /// timed further (that call is its cost; a first warm call that runs past
-  /// twice the cut and 10 ms is stopped there, that time its cost). Its first, verifying call ends
+  /// timed further (that call is its cost; the runner stops a first warm
+  /// call far past it, that time its cost). Its first, verifying call ends
   /// as a timeout past kFirstCallCutFactor times the cut (at least
   /// kFirstCallFloorSeconds, which start-up costs never reach). 0 disables
   /// the cut. The tuner sets it to min(untuned lowering, cut-ratio x best).

@@ -21,9 +21,9 @@ struct SampleOptions {
   /// Parallel loop counts giving fewer outer iterations than this are only
   /// chosen when nothing reaches it.
   int64_t minParallelIterations = 2;
-  /// Draws of a multi-level tiling's splits until its register block fits
-  /// the target's vector registers (RegisterBlock.h); 1 samples as Ansor.
-  unsigned maxBlockAttempts = 256;
+  /// Multi-level tilings are drawn until their register block fits the
+  /// target's vector registers (RegisterBlock.h); false samples as Ansor.
+  bool registerBlocks = true;
 };
 
 /// Fills the unset tunables of `schedule` in place with random legal values.

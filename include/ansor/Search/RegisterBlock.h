@@ -43,13 +43,11 @@ enum class BlockFit {
   Good,
 };
 
-/// The fit of `tile`'s register block; Good for tiles that are not
-/// multi-level (no register block) or whose node is not vectorized.
+/// The fit of `tile`'s register block, whose accumulator vectors are the
+/// product of its spatial extents, the last counted in whole vectors; Good
+/// for tiles that are not complete, not multi-level (no register block) or
+/// whose node is not vectorized.
 BlockFit getBlockFit(sched::TileOp tile, const RegisterLimits &limits);
-
-/// Accumulator vectors of `tile`'s register block: the product of the block's
-/// spatial extents, the last one counted in whole vectors.
-int64_t getAccumulatorVectors(sched::TileOp tile, const RegisterLimits &limits);
 
 } // namespace ansor
 } // namespace mlir

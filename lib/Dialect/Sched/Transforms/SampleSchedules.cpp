@@ -23,8 +23,7 @@ struct SchedSamplePass : public sched::impl::SchedSampleBase<SchedSamplePass> {
     std::mt19937 rng(seed);
     SampleOptions options;
     options.maxInnermostFactor = maxInnermostFactor;
-    options.maxBlockAttempts =
-        registerBlocks ? SampleOptions().maxBlockAttempts : 1;
+    options.registerBlocks = registerBlocks;
     SmallVector<sched::ScheduleOp> sketches;
     for (auto schedule : module.getOps<sched::ScheduleOp>())
       if (!schedule.isComplete())

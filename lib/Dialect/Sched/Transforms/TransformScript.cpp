@@ -517,8 +517,7 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
      << kAnyOp << "):\n";
   std::string fill = fuseThrough(initHandle, containers);
   // Tile by the block; after fusion the fill's tile is the container's.
-  Tiled tiled =
-      fillBlock.empty() ? Tiled{fill, {}, {}} : tileFor(fill, fillBlock);
+  Tiled tiled = tileFor(fill, fillBlock);
   os << "  transform.yield " << tiled.op << " : " << kAnyOp << "\n  }\n";
   if (!fillBlock.empty() && product(fillBlock) <= kMaxVectorTileElements)
     toVectorize.push_back(sequence);
