@@ -1,6 +1,7 @@
 //===- Factorization.cpp - tile size factorizations -----------------------===//
 
 #include "ansor/Search/Factorization.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -74,5 +75,25 @@ bool mlir::ansor::sampleFactorization(MutableArrayRef<int64_t> factors,
   const SmallVector<int64_t> &chosen = options[pick(rng)];
   for (auto [slot, value] : llvm::zip_equal(unset, chosen))
     factors[slot] = value;
+  return true;
+}
+
+bool mlir::ansor::samplePartialFactorization(MutableArrayRef<int64_t> factors,
+                                             int64_t extent, int64_t padTo,
+                                             int64_t maxInnermost,
+                                             std::mt19937 &rng) {
+  if (factors.size() < 2 || factors.front() >= 0 || padTo < 1)
+    return false;
+  int64_t padded = llvm::divideCeil(extent, padTo) * padTo;
+  SmallVector<int64_t> drawn(factors.begin(), factors.end());
+  if (!sampleFactorization(drawn, padded, maxInnermost, rng))
+    return false;
+  int64_t inner = 1;
+  for (int64_t factor : ArrayRef(drawn).drop_front())
+    inner *= factor;
+  if (inner > extent)
+    return false;
+  drawn.front() = llvm::divideCeil(extent, inner);
+  llvm::copy(drawn, factors.begin());
   return true;
 }

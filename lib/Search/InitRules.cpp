@@ -62,14 +62,60 @@ static ChoiceAttr sampleParallel(ParallelOp op, ChoiceAttr choice,
   return select(choice, pickOne(ArrayRef(good), rng));
 }
 
+/// The multiples a partial tiling of `extent` pads it to: small row counts
+/// and whole vectors of up to four registers.
+static SmallVector<int64_t> getPaddingChoices(int64_t extent, int64_t lanes,
+                                              int64_t maxInnermost) {
+  SmallVector<int64_t> choices;
+  auto add = [&](int64_t padTo) {
+    if (padTo >= 2 && padTo <= std::min(extent, maxInnermost) &&
+        extent % padTo != 0 && !llvm::is_contained(choices, padTo))
+      choices.push_back(padTo);
+  };
+  for (int64_t padTo = 2; padTo <= 16; ++padTo)
+    add(padTo);
+  for (int64_t vectors = 1; vectors <= 4; ++vectors)
+    add(vectors * lanes);
+  return choices;
+}
+
+/// A spatial split: with some probability (higher where the extent has no
+/// whole vectors) one whose last tile is partial, else Ansor's divisors.
+static FailureOr<SplitAttr> sampleSpatialSplit(SplitAttr split, int64_t lanes,
+                                               std::mt19937 &rng,
+                                               const SampleOptions &options) {
+  int64_t extent = split.getExtent();
+  if (options.partialTiles && split.getFactors().size() >= 2 &&
+      split.getFactors().front() == SplitAttr::kUnset) {
+    std::bernoulli_distribution partial(extent % lanes == 0 ? 0.25 : 0.5);
+    SmallVector<int64_t> choices =
+        getPaddingChoices(extent, lanes, options.maxInnermostFactor);
+    if (partial(rng) && !choices.empty()) {
+      SmallVector<int64_t> factors(split.getFactors());
+      if (samplePartialFactorization(factors, extent,
+                                     pickOne(ArrayRef(choices), rng),
+                                     options.maxInnermostFactor, rng))
+        return SplitAttr::get(split.getContext(), factors, extent);
+    }
+  }
+  return sampleSplit(split, rng, options.maxInnermostFactor);
+}
+
 /// InitFillTileSize: one random factorization per loop.
 static FailureOr<ArrayAttr> sampleSplits(TileOp tile, ArrayAttr sketchSplits,
                                          std::mt19937 &rng,
                                          const SampleOptions &options) {
+  auto schedule = tile->getParentOfType<ScheduleOp>();
+  ArrayRef<LoopKind> kinds = schedule.getNode(tile.getNode()).getKinds();
+  std::optional<RegisterLimits> limits = RegisterLimits::forSchedule(schedule);
+  int64_t lanes = limits ? limits->lanes : 1;
   SmallVector<Attribute> splits;
   for (auto [index, attr] : llvm::enumerate(sketchSplits)) {
+    auto sketchSplit = cast<SplitAttr>(attr);
     FailureOr<SplitAttr> split =
-        sampleSplit(cast<SplitAttr>(attr), rng, options.maxInnermostFactor);
+        kinds[index] == LoopKind::S
+            ? sampleSpatialSplit(sketchSplit, lanes, rng, options)
+            : sampleSplit(sketchSplit, rng, options.maxInnermostFactor);
     if (failed(split))
       return tile.emitOpError() << "split #" << index
                                 << " has no factorization with an innermost "
@@ -92,6 +138,8 @@ static LogicalResult sampleTile(TileOp tile, std::mt19937 &rng,
   std::optional<RegisterLimits> limits;
   if (options.registerBlocks)
     limits = RegisterLimits::forSchedule(tile->getParentOfType<ScheduleOp>());
+  if (limits)
+    limits->partialTiles = options.partialTiles;
   ArrayAttr first, fitting;
   for (unsigned attempt = 0; attempt < kMaxBlockAttempts; ++attempt) {
     FailureOr<ArrayAttr> splits =

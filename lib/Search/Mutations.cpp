@@ -18,7 +18,9 @@ struct MutableSplit {
 } // namespace
 
 /// MutateTileSize: moves a divisor of one level's factor to another level
-/// of the same loop, so the product stays the loop extent.
+/// of the same loop. The outermost factor then counts the tiles anew: the
+/// product stays the loop extent where the tiles divide it, and a partial
+/// tiling stays one.
 static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
                            std::mt19937 &rng, const MutationOptions &options) {
   SmallVector<MutableSplit> candidates;
@@ -43,6 +45,8 @@ static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
   std::optional<RegisterLimits> limits;
   if (options.keepRegisterBlocks)
     limits = RegisterLimits::forSchedule(program);
+  if (limits)
+    limits->partialTiles = options.partialTiles;
   for (int attempt = 0; attempt < 16; ++attempt) {
     std::uniform_int_distribution<size_t> pick(0, candidates.size() - 1);
     MutableSplit &c = candidates[pick(rng)];
@@ -59,6 +63,14 @@ static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
     factors[to] *= d;
     if (to == factors.size() - 1 && factors[to] > options.maxInnermostFactor)
       continue;
+    if (c.levels.front() == 0) {
+      int64_t inner = 1;
+      for (int64_t factor : ArrayRef(factors).drop_front())
+        inner *= factor;
+      if (inner > split.getExtent())
+        continue;
+      factors.front() = llvm::divideCeil(split.getExtent(), inner);
+    }
     ArrayAttr before = c.tile.getSplits();
     bool fitted = limits && getBlockFit(c.tile, *limits) != BlockFit::Unfit;
     SmallVector<Attribute> splits(before.begin(), before.end());

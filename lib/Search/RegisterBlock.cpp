@@ -69,8 +69,11 @@ BlockFit mlir::ansor::getBlockFit(TileOp tile, const RegisterLimits &limits) {
   if (block.empty())
     return BlockFit::Good;
   auto [extent, vectorized] = block.back();
-  // Whole vectors wherever the extent has them.
-  if (extent % limits.lanes == 0 && vectorized % limits.lanes != 0)
+  // Whole vectors wherever the extent has them, or, with partial tiles,
+  // wherever it has one.
+  bool wholeVectors =
+      limits.partialTiles ? extent >= limits.lanes : extent % limits.lanes == 0;
+  if (wholeVectors && vectorized % limits.lanes != 0)
     return BlockFit::Unfit;
   int64_t vectors = accumulatorVectors(block, limits);
   if (vectors > limits.registers)

@@ -104,6 +104,8 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     options.cutRatio = cutRatio;
     options.sample.registerBlocks = registerBlocks;
     options.mutation.keepRegisterBlocks = registerBlocks;
+    options.sample.partialTiles = partialTiles;
+    options.mutation.partialTiles = partialTiles;
     options.measure.buildJobs = buildJobs;
     std::string error;
     if (failed(parseFaults(injectFaults, options.injectFaults, error))) {

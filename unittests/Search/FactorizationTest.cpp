@@ -60,3 +60,31 @@ TEST(Factorization, SameSeedSameSample) {
     EXPECT_EQ(x, y);
   }
 }
+
+TEST(Factorization, PartialTilesCoverThePrimeExtent) {
+  std::mt19937 rng(5);
+  unsigned partial = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    SmallVector<int64_t> factors = {-1, -1, -1, -1};
+    if (!samplePartialFactorization(factors, 457, 6, 64, rng))
+      continue;
+    int64_t inner = factors[1] * factors[2] * factors[3];
+    // The inner factors tile 462 (457 padded to a multiple of 6); the
+    // outermost counts the tiles of 457, the last one partial.
+    EXPECT_EQ(462 % inner, 0);
+    EXPECT_LE(inner, 457);
+    EXPECT_EQ(factors[0], (457 + inner - 1) / inner);
+    EXPECT_LE(factors[3], 64);
+    partial += 457 % inner != 0;
+  }
+  EXPECT_GT(partial, 50u);
+}
+
+TEST(Factorization, PartialNeedsATunableOutermostFactor) {
+  std::mt19937 rng(5);
+  SmallVector<int64_t> fixed = {2, -1, -1, -1};
+  EXPECT_FALSE(samplePartialFactorization(fixed, 457, 6, 64, rng));
+  // Padding 5 to 6 leaves a single tile of 6 > 5, which cannot tile it.
+  SmallVector<int64_t> single = {-1, 6};
+  EXPECT_FALSE(samplePartialFactorization(single, 5, 6, 64, rng));
+}

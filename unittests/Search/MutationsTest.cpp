@@ -60,3 +60,40 @@ TEST(Mutations, KeepProgramsLegalAndStructuralFactorsFixed) {
   }
   EXPECT_EQ(changed, 200u) << "every mutation changes the program";
 }
+
+static const char *kPartialModule = R"mlir(
+sched.schedule @sketch for @f target "t"
+    nodes [#sched.node<"linalg.matmul", [457, 330, 128], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[?, ?, ?, ?] of 457>, #sched.split<[?, ?, ?, ?] of 330>,
+              #sched.split<[?, ?] of 128>]
+}
+sched.schedule @program for @f target "t"
+    nodes [#sched.node<"linalg.matmul", [457, 330, 128], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[39, 2, 1, 6] of 457>, #sched.split<[6, 1, 1, 64] of 330>,
+              #sched.split<[16, 8] of 128>]
+}
+)mlir";
+
+TEST(Mutations, PartialTilingsRecountTheirOutermostTiles) {
+  MLIRContext context;
+  context.loadDialect<sched::SchedDialect>();
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kPartialModule, &context);
+  ASSERT_TRUE(module);
+  auto ops = module->getOps<sched::ScheduleOp>();
+  sched::ScheduleOp sketch = *ops.begin();
+  sched::ScheduleOp program = *std::next(ops.begin());
+  std::mt19937 rng(4);
+  MutationOptions options;
+  unsigned partial = 0;
+  for (int i = 0; i < 100; ++i) {
+    ASSERT_TRUE(mutateSchedule(program, sketch, rng, options));
+    // The verifier checks that the outermost factor is ceil(extent / tile).
+    ASSERT_TRUE(succeeded(mlir::verify(program)));
+    auto tile = *program.getBody().getOps<sched::TileOp>().begin();
+    partial += cast<sched::SplitAttr>(tile.getSplits()[0]).hasPartialTile();
+  }
+  EXPECT_GT(partial, 0u) << "457 is prime: only partial tilings split it";
+}

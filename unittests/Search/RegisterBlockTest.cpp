@@ -165,3 +165,31 @@ TEST_F(RegisterBlock, MutationsKeepBlocksFitting) {
     }
   }
 }
+
+TEST_F(RegisterBlock, PartialTilesAskForWholeVectorsOnAnyExtent) {
+  auto fitWith = [&](bool partialTiles, StringRef nSplit) {
+    sched::ScheduleOp schedule =
+        parse((R"mlir(
+sched.schedule @s for @f target ")mlir" +
+               Twine(kAvx512) + R"mlir("
+    nodes [#sched.node<"linalg.matmul", [256, 330, 128], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[64, 1, 1, 4] of 256>, )mlir" +
+               nSplit + R"mlir(, #sched.split<[64, 2] of 128>]
+  sched.vectorize node 0
+}
+)mlir")
+                  .str());
+    RegisterLimits limits = *RegisterLimits::forSchedule(schedule);
+    limits.partialTiles = partialTiles;
+    return getBlockFit(tileOf(schedule), limits);
+  };
+  // 330 has no whole 16-lane vectors: a 30-wide block is all divisors allow.
+  EXPECT_EQ(fitWith(false, "#sched.split<[11, 1, 1, 30] of 330>"),
+            BlockFit::Good);
+  // With partial tiles, 32 columns (the last tile partial) fit instead.
+  EXPECT_EQ(fitWith(true, "#sched.split<[11, 1, 1, 30] of 330>"),
+            BlockFit::Unfit);
+  EXPECT_EQ(fitWith(true, "#sched.split<[11, 1, 1, 32] of 330>"),
+            BlockFit::Good);
+}

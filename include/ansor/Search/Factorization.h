@@ -33,6 +33,16 @@ SmallVector<SmallVector<int64_t>> enumerateFactorizations(int64_t extent,
 bool sampleFactorization(MutableArrayRef<int64_t> factors, int64_t extent,
                          int64_t maxInnermost, std::mt19937 &rng);
 
+/// Completes `factors` like sampleFactorization, but for the extent rounded
+/// up to a multiple of `padTo`: the factors below the outermost are drawn
+/// from the factorizations of that padded extent and the outermost (which
+/// must be unset) counts ceil(extent / their product) tiles, so the last
+/// tile may be partial. Returns false when the draw cannot tile `extent`
+/// (its tiles would exceed it) or the outermost factor is set.
+bool samplePartialFactorization(MutableArrayRef<int64_t> factors,
+                                int64_t extent, int64_t padTo,
+                                int64_t maxInnermost, std::mt19937 &rng);
+
 } // namespace ansor
 } // namespace mlir
 

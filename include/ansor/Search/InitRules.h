@@ -24,6 +24,10 @@ struct SampleOptions {
   /// Multi-level tilings are drawn until their register block fits the
   /// target's vector registers (RegisterBlock.h); false samples as Ansor.
   bool registerBlocks = true;
+  /// Spatial loops are also split into tiles that do not divide them (the
+  /// last tile partial), drawn for extents padded to small multiples and to
+  /// whole vectors; false draws divisors only, as Ansor.
+  bool partialTiles = true;
 };
 
 /// Fills the unset tunables of `schedule` in place with random legal values.

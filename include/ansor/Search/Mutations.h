@@ -26,6 +26,9 @@ struct MutationOptions {
   /// No tile mutation makes a fitting register block unfit
   /// (RegisterBlock.h).
   bool keepRegisterBlocks = true;
+  /// Whether the programs may have partial tiles (InitRules.h); the fit of
+  /// a register block depends on it.
+  bool partialTiles = true;
 };
 
 /// Applies one randomly chosen mutation to `program`, a complete schedule

@@ -26,6 +26,9 @@ struct RegisterLimits {
   int64_t lanes = 4;
   /// Vector registers the accumulators may fill.
   int64_t registers = 16;
+  /// Whether tiles may be partial, so that an extent of at least one vector
+  /// always has blocks of whole vectors (the last tile masked).
+  bool partialTiles = false;
 
   static RegisterLimits forTarget(const Target &target);
   /// The limits of `schedule`'s target; std::nullopt if it does not parse.

@@ -64,6 +64,10 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "Sample multi-level tilings whose register block fits the target's "
            "vector registers: whole vectors, at most one register per "
            "accumulator vector (false: Ansor's unconstrained sampling)">,
+    Option<"partialTiles", "partial-tiles", "bool", /*default=*/"true",
+           "Also split spatial loops into tiles that do not divide them (the "
+           "last tile partial, its blocks masked) (false: divisors only, as "
+           "Ansor)">,
     Option<"cutRatio", "cut-ratio", "double", /*default=*/"3",
            "Candidates slower than this multiple of the best so far are "
            "timed by their warm-up alone (0: only those slower than the "

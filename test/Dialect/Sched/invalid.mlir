@@ -1,14 +1,22 @@
 // RUN: ansor-opt %s --split-input-file --verify-diagnostics
 
-// expected-error@below {{split factors multiply to 48 but the loop extent is 64}}
+// expected-error@below {{split factors 2 x 24 do not cover the loop extent 64: the outermost factor must be ceil(64 / 24) = 3}}
 #bad = #sched.split<[2, 4, 2, 3] of 64>
 sched.schedule @s for @f target "t" nodes [] rules [] attributes {a = #bad} {
 }
 
 // -----
 
-// expected-error@below {{set split factors multiply to 3, which does not divide the loop extent 64}}
-#bad = #sched.split<[?, 3, ?] of 64>
+// A partial last tile is fine; more level-0 tiles than needed are not.
+// expected-error@below {{split factors 40 x 12 do not cover the loop extent 457: the outermost factor must be ceil(457 / 12) = 39}}
+#bad = #sched.split<[40, 2, 1, 6] of 457>
+sched.schedule @s for @f target "t" nodes [] rules [] attributes {a = #bad} {
+}
+
+// -----
+
+// expected-error@below {{set split factors multiply to 12, which does not divide the loop extent 64}}
+#bad = #sched.split<[4, 3, ?] of 64>
 sched.schedule @s for @f target "t" nodes [] rules [] attributes {a = #bad} {
 }
 

@@ -100,3 +100,16 @@ func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> 
 sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 8], [S, S, R]>] rules [] {
   sched.parallel node 0 loops #sched.choice<2 in [1, 2]>
 }
+
+// -----
+
+func.func @mm(%a: tensor<8x7xf32>, %b: tensor<7x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x7xf32>, tensor<7x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 7], [S, S, R]>] rules [] {
+  // expected-error@below {{split #2 of reduction loop 2 leaves a partial tile; the CPU materializer needs reduction tiles that divide the extent}}
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[1, 2, 1, 4] of 8>, #sched.split<[1, 1, 1, 8] of 8>,
+              #sched.split<[4, 2] of 7>]
+}

@@ -107,7 +107,9 @@ LogicalResult SplitAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "split extent must be positive, got " << extent;
   if (factors.empty())
     return emitError() << "split needs at least one factor";
-  int64_t product = 1;
+  // The set factors below the outermost: at most the extent, so that the
+  // products below cannot overflow.
+  int64_t inner = 1;
   bool complete = true;
   for (auto [index, factor] : llvm::enumerate(factors)) {
     if (factor == kUnset) {
@@ -117,22 +119,34 @@ LogicalResult SplitAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (factor <= 0)
       return emitError() << "split factor #" << index
                          << " must be positive or '?', got " << factor;
-    // Also keeps the product below the extent, so it cannot overflow.
-    if (factor > extent || product > extent / factor)
+    if (factor > extent || (index > 0 && inner > extent / factor))
       return emitError() << "split factors exceed the loop extent " << extent;
-    product *= factor;
+    if (index > 0)
+      inner *= factor;
   }
-  if (complete && product != extent)
-    return emitError() << "split factors multiply to " << product
-                       << " but the loop extent is " << extent;
-  if (!complete && extent % product != 0)
-    return emitError() << "set split factors multiply to " << product
+  if (complete) {
+    int64_t outer = llvm::divideCeil(extent, inner);
+    if (factors.front() != outer)
+      return emitError() << "split factors " << factors.front() << " x "
+                         << inner << " do not cover the loop extent " << extent
+                         << ": the outermost factor must be ceil(" << extent
+                         << " / " << inner << ") = " << outer;
+    return success();
+  }
+  if (factors.front() != kUnset && (inner > extent / factors.front() ||
+                                    extent % (inner * factors.front()) != 0))
+    return emitError() << "set split factors multiply to "
+                       << inner * factors.front()
                        << ", which does not divide the loop extent " << extent;
   return success();
 }
 
 bool SplitAttr::isComplete() const {
   return llvm::none_of(getFactors(), [](int64_t f) { return f == kUnset; });
+}
+
+bool SplitAttr::hasPartialTile() const {
+  return getExtent() % getInnerProduct(1) != 0;
 }
 
 int64_t SplitAttr::getInnerProduct(unsigned level) const {

@@ -24,6 +24,7 @@ struct SchedSamplePass : public sched::impl::SchedSampleBase<SchedSamplePass> {
     SampleOptions options;
     options.maxInnermostFactor = maxInnermostFactor;
     options.registerBlocks = registerBlocks;
+    options.partialTiles = partialTiles;
     SmallVector<sched::ScheduleOp> sketches;
     for (auto schedule : module.getOps<sched::ScheduleOp>())
       if (!schedule.isComplete())

@@ -6,6 +6,11 @@
 // through `get_producer_of_operand` on its consumer before that consumer is
 // tiled, because fusion consumes producer handles and leaves tagged clones.
 //
+// A split whose tile does not divide its extent leaves a partial last tile
+// with dynamic sizes. Its register blocks are tiled once more by the block
+// and peeled: full blocks become static and vectorize as usual, the partial
+// ones are vectorized with masks up to the block's sizes.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
@@ -42,6 +47,23 @@ struct NodePlan {
   bool vectorize = false;
   int64_t parallel = 1;
   int64_t unrollMaxStep = 0;
+  /// Loops of the node whose split leaves a partial last tile.
+  SmallVector<bool> partial;
+  bool hasPartialTiles() const { return llvm::is_contained(partial, true); }
+};
+
+/// A handle to vectorize and, where its tiles can be partial, the static
+/// vector sizes to mask them to, one per loop of the op.
+struct VectorizeTarget {
+  std::string handle;
+  SmallVector<int64_t> maskedSizes;
+};
+
+/// Handles to a node's full (static) register blocks and to its partial
+/// ones, one per peeled loop.
+struct PeeledBlocks {
+  std::string full;
+  SmallVector<std::string> partial;
 };
 
 /// A handle to a tiled op and the loops tiling created, outermost first.
@@ -80,7 +102,9 @@ private:
   std::string fuse(const std::string &producer, const std::string &container);
   std::string fuseThrough(std::string producer, ArrayRef<std::string> loops);
   std::string decompose(const std::string &handle);
-  void vectorize(const std::string &handle);
+  void vectorize(const VectorizeTarget &target);
+  PeeledBlocks peelPartialBlocks(unsigned node, const std::string &handle,
+                                 ArrayRef<int64_t> tile);
   void unroll(const Tiled &tiled, int64_t maxStep, int64_t blockElements);
 
   // Planning.
@@ -114,7 +138,7 @@ private:
   llvm::raw_string_ostream os;
   unsigned counter = 0;
   /// Handles to vectorize once all tiling is done.
-  SmallVector<std::string> toVectorize;
+  SmallVector<VectorizeTarget> toVectorize;
   /// Loop nests to unroll after vectorization: loops, max step, elements
   /// of the register block they repeat.
   SmallVector<std::tuple<Tiled, int64_t, int64_t>> toUnroll;
@@ -211,9 +235,80 @@ std::string ScriptBuilder::decompose(const std::string &handle) {
   return result;
 }
 
-void ScriptBuilder::vectorize(const std::string &handle) {
-  os << "  transform.structured.vectorize " << handle << " : " << kAnyOp
-     << "\n";
+void ScriptBuilder::vectorize(const VectorizeTarget &target) {
+  if (target.maskedSizes.empty()) {
+    os << "  transform.structured.vectorize " << target.handle << " : "
+       << kAnyOp << "\n";
+    return;
+  }
+  // Masked vectorization is best effort: a partial block it cannot build
+  // stays scalar, still correct.
+  os << "  transform.sequence %func : " << kAnyOp
+     << " failures(suppress) {\n  ^bb0(" << fresh("s") << ": " << kAnyOp
+     << "):\n  transform.structured.vectorize " << target.handle
+     << " vector_sizes " << sizeList(target.maskedSizes) << " : " << kAnyOp
+     << "\n  transform.yield\n  }\n";
+}
+
+/// The vector sizes that mask a `block` of the op of `node` (one per loop)
+/// where the tiling `partial` leaves partial blocks, else none. The
+/// unit-extent folding before vectorization drops the unit loops of generic
+/// ops, not of named ones.
+static SmallVector<int64_t> getMaskedSizes(bool partial, Operation *op,
+                                           ArrayRef<int64_t> block) {
+  if (!partial)
+    return {};
+  if (!isa<linalg::GenericOp>(op))
+    return SmallVector<int64_t>(block);
+  SmallVector<int64_t> sizes;
+  for (int64_t size : block)
+    if (size != 1)
+      sizes.push_back(size);
+  return sizes;
+}
+
+/// Tiles the loops of `node` that have a partial last tile by `tile` (the
+/// extents of the node's tile above its reduction loop) once more and peels
+/// those loops, outermost first. A peel invalidates the handles nested in
+/// its loop, so each next loop is found again from the single tile left in
+/// the previous main loop. The tiles in the innermost main loop are full and
+/// static; every remainder holds partial ones.
+PeeledBlocks ScriptBuilder::peelPartialBlocks(unsigned node,
+                                              const std::string &handle,
+                                              ArrayRef<int64_t> tile) {
+  const NodePlan &plan = plans[node];
+  SmallVector<int64_t> sizes(tile.size(), 0);
+  for (auto [loop, partial] : llvm::enumerate(plan.partial))
+    if (partial && tile[loop] > 1)
+      sizes[loop] = tile[loop];
+  Tiled blocks = tileFor(handle, sizes);
+  PeeledBlocks result{handle, {}};
+  auto matchIn = [&](const std::string &container) {
+    std::string ops = fresh("blocks");
+    os << "  " << ops << " = transform.structured.match attributes{"
+       << ansor::kNodeAttrName << " = " << node << " : i64} in " << container
+       << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+    return ops;
+  };
+  for (auto [index, loop] : llvm::enumerate(blocks.loops)) {
+    std::string forLoop = fresh("for");
+    if (index == 0) {
+      os << "  " << forLoop << " = transform.cast " << loop << " : " << kAnyOp
+         << " to !transform.op<\"scf.for\">\n";
+    } else {
+      os << "  " << forLoop << " = transform.get_parent_op " << result.full
+         << " {op_name = \"scf.for\", nth_parent = "
+         << blocks.loops.size() - index << " : i64} : (" << kAnyOp
+         << ") -> !transform.op<\"scf.for\">\n";
+    }
+    std::string main = fresh("main"), remainder = fresh("rem");
+    os << "  " << main << ", " << remainder << " = transform.loop.peel "
+       << forLoop << " : (!transform.op<\"scf.for\">) -> (" << typeList(2)
+       << ")\n";
+    result.partial.push_back(matchIn(remainder));
+    result.full = matchIn(main);
+  }
+  return result;
 }
 
 void ScriptBuilder::unroll(const Tiled &tiled, int64_t maxStep,
@@ -243,7 +338,10 @@ LogicalResult ScriptBuilder::collectPlans() {
     LogicalResult result =
         llvm::TypeSwitch<Operation *, LogicalResult>(&step)
             .Case([&](TileOp op) {
-              plans[op.getNode()].tile = op;
+              NodePlan &plan = plans[op.getNode()];
+              plan.tile = op;
+              for (Attribute split : op.getSplits())
+                plan.partial.push_back(cast<SplitAttr>(split).hasPartialTile());
               return success();
             })
             .Case([&](RfactorOp op) {
@@ -320,6 +418,18 @@ LogicalResult ScriptBuilder::verifyPlan(unsigned node) {
   if (plan.tile && plan.rfactor)
     return plan.rfactor.emitOpError()
            << "node " << node << " is both tiled and rfactored";
+  // A partial reduction tile would need its padding masked out of the
+  // combiner, which only an add of products tolerates.
+  for (auto [loop, partial] : llvm::enumerate(plan.partial))
+    if (partial && n.kinds[loop] == LoopKind::R)
+      return plan.tile.emitOpError()
+             << "split #" << loop << " of reduction loop " << loop
+             << " leaves a partial tile; the CPU materializer needs "
+                "reduction tiles that divide the extent";
+  if (plan.rfactor && plan.rfactor.getSplit().hasPartialTile())
+    return plan.rfactor.emitOpError()
+           << "rfactor split " << plan.rfactor.getSplit()
+           << " leaves a partial tile; it must divide the extent";
   if ((plan.tile || plan.rfactor) && (plan.inlined || n.isInit))
     return anyStep->emitOpError()
            << "node " << node << " is "
@@ -478,7 +588,7 @@ void ScriptBuilder::fuseInlined(
         product(containerTile) <= kMaxVectorTileElements &&
         llvm::all_of(op.getIndexingMapsArray(),
                      [](AffineMap m) { return m.isProjectedPermutation(); }))
-      toVectorize.push_back(fused);
+      toVectorize.push_back({fused, {}});
   }
 }
 
@@ -520,7 +630,11 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
   Tiled tiled = tileFor(fill, fillBlock);
   os << "  transform.yield " << tiled.op << " : " << kAnyOp << "\n  }\n";
   if (!fillBlock.empty() && product(fillBlock) <= kMaxVectorTileElements)
-    toVectorize.push_back(sequence);
+    toVectorize.push_back(
+        {sequence,
+         getMaskedSizes(plans[node].hasPartialTiles(),
+                        op->getOperand(*initOperand(node)).getDefiningOp(),
+                        fillBlock)});
 }
 
 void ScriptBuilder::translateTiled(unsigned node) {
@@ -614,14 +728,19 @@ void ScriptBuilder::translateTiled(unsigned node) {
       blockSizes.push_back(
           current[index] == sizes.block[loop] ? 0 : sizes.block[loop]);
     nodeHandle = fuseThrough(nodeHandle, containers);
-    fuseInlined(consumerProducers, containers, current);
+    // Producers fused into partial tiles would need their own masks.
+    fuseInlined(consumerProducers, containers, current,
+                /*vectorizeProducers=*/!plan.hasPartialTiles());
     Tiled consumerBlock = tileFor(rootOp, blockSizes);
     SmallVector<int64_t> consumerBlockExtents;
     for (unsigned loop : spatialLoops)
       consumerBlockExtents.push_back(sizes.block[loop]);
     if (plan.vectorize && isVectorizable(*consumer) &&
         product(consumerBlockExtents) <= kMaxVectorTileElements)
-      toVectorize.push_back(consumerBlock.op);
+      toVectorize.push_back(
+          {consumerBlock.op,
+           getMaskedSizes(plan.hasPartialTiles(), dag.getNode(*consumer).op,
+                          consumerBlockExtents)});
     rootOp = nodeHandle;
   }
 
@@ -645,31 +764,52 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // Producers fused into a tiled pad read dynamically sized slices (a tile
   // may fall partly or wholly into the padding), which vectorize refuses.
   fuseInlined(producers, nodeContainers, innerTile,
-              /*vectorizeProducers=*/!isa<tensor::PadOp>(n.op));
+              /*vectorizeProducers=*/!isa<tensor::PadOp>(n.op) &&
+                  !plan.hasPartialTiles());
   if (initOp) {
     SmallVector<std::string> initContainers =
         consumer ? containers : SmallVector<std::string>(outer.loops);
     fuseInit(node, initHandle, initContainers, sizes.block);
   }
 
-  if (multiLevel) {
-    Tiled r0 = tileFor(rootOp, sizes.reduction[0]);
+  bool vectorized = plan.vectorize && canVectorize(node, sizes.block);
+  // Partial tiles are peeled here, above the reduction loop, so that the
+  // full blocks keep their accumulators in registers across it.
+  SmallVector<std::string> partialTiles;
+  if (vectorized && plan.hasPartialTiles()) {
+    PeeledBlocks peeled = peelPartialBlocks(node, rootOp, innerTile);
+    rootOp = peeled.full;
+    partialTiles = peeled.partial;
+  }
+  // The reduction and register-block levels, unrolled in full tiles only.
+  auto tileInner = [&](const std::string &op, bool unroll) {
+    if (!multiLevel)
+      return op;
+    Tiled r0 = tileFor(op, sizes.reduction[0]);
     Tiled l2 = tileFor(r0.op, sizes.spatial[2]);
+    if (!unroll)
+      return l2.op;
     for (unsigned loop : spatialLoops)
       if (sizes.spatial[2][loop] != 0)
         l2.tripCounts.push_back(
             cast<SplitAttr>(plan.tile.getSplits()[loop]).getFactors()[2]);
-    rootOp = l2.op;
-    int64_t blockElements = 1;
-    for (int64_t extent : sizes.block)
-      blockElements *= extent;
-    toUnroll.push_back({l2, plan.unrollMaxStep, blockElements});
+    toUnroll.push_back({l2, plan.unrollMaxStep, product(sizes.block)});
+    return l2.op;
+  };
+  rootOp = tileInner(rootOp, /*unroll=*/true);
+  bool decomposes = !ansor::getLoopsNeedingUnitInnerTile(dag, node).empty();
+  for (const std::string &partial : partialTiles) {
+    std::string blocks = tileInner(partial, /*unroll=*/false);
+    // Decomposition needs static windows: partial convolution blocks stay
+    // scalar.
+    if (!decomposes)
+      toVectorize.push_back({blocks, getMaskedSizes(true, n.op, sizes.block)});
   }
-  if (plan.vectorize && canVectorize(node, sizes.block)) {
-    if (!ansor::getLoopsNeedingUnitInnerTile(dag, node).empty())
-      rootOp = decompose(rootOp);
-    toVectorize.push_back(rootOp);
-  }
+  if (!vectorized)
+    return;
+  if (decomposes)
+    rootOp = decompose(rootOp);
+  toVectorize.push_back({rootOp, {}});
 }
 
 void ScriptBuilder::translateRfactor(unsigned node) {
@@ -692,18 +832,22 @@ void ScriptBuilder::translateRfactor(unsigned node) {
   block[loop] /= partials;
   fuseInlined(producers, {forall}, block);
   if (plans[node].vectorize && canVectorize(node, block))
-    toVectorize.push_back(split);
+    toVectorize.push_back({split, {}});
 }
 
 void ScriptBuilder::finish() {
   // Unit dimensions in the middle of a block would become n-D shape casts
   // whose lowering is element by element; drop them before vectorizing.
-  os << R"(  transform.apply_patterns to %func {
-    transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices
-  } : !transform.any_op
-)";
-  for (const std::string &handle : toVectorize)
-    vectorize(handle);
+  // Peeled full blocks have constant sizes that only canonicalization turns
+  // into static types (handles follow the ops through the casts it adds).
+  bool peeled = llvm::any_of(
+      plans, [](const NodePlan &plan) { return plan.hasPartialTiles(); });
+  os << "  transform.apply_patterns to %func {\n"
+        "    transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices\n"
+     << (peeled ? "    transform.apply_patterns.canonicalization\n" : "")
+     << "  } : " << kAnyOp << "\n";
+  for (const VectorizeTarget &target : toVectorize)
+    vectorize(target);
   for (auto &[loops, maxStep, blockElements] : toUnroll)
     unroll(loops, maxStep, blockElements);
   // Lowering patterns go in separate groups: together, transpose, transfer
@@ -715,6 +859,7 @@ void ScriptBuilder::finish() {
   // convolutions decomposed to 1-D; llvm-project#178118, not in 22.1;
   // test/Dialect/Sched/upstream-slice-fold.mlir).
   os << R"(  transform.apply_patterns to %func {
+    transform.apply_patterns.vector.lower_masked_transfers
     transform.apply_patterns.vector.reduction_to_contract
     transform.apply_patterns.vector.cast_away_vector_leading_one_dim
     transform.apply_patterns.vector.transfer_permutation_patterns
@@ -741,6 +886,7 @@ void ScriptBuilder::finish() {
     transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
   } : !transform.any_op
   transform.apply_patterns to %func {
+    transform.apply_patterns.vector.lower_masks
     transform.apply_patterns.vector.lower_transpose lowering_strategy = "eltwise"
     transform.apply_patterns.vector.lower_shape_cast
   } : !transform.any_op

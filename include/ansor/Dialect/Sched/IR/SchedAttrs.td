@@ -32,13 +32,19 @@ def Sched_SplitAttr : Sched_Attr<"Split", "split"> {
   let summary = "tunable factorization of one loop into tile levels";
   let description = [{
     The factors, outermost first, into which a loop of extent `extent` is
-    split, one per tile level of its kind. `?` is an unset factor. When all
-    factors are set their product is the extent; while some are unset, the
-    product of the set ones divides it.
+    split, one per tile level of its kind. `?` is an unset factor. The tile
+    of level `l > 0` spans the product of the factors from `l` inwards; the
+    outermost factor counts the level-0 tiles, `ceil(extent / tile)`. When
+    the tile does not divide the extent the last level-0 tile is partial
+    (TVM's split semantics): the materializer peels the partial register
+    blocks and vectorizes them with masks. While some factors are unset, the
+    set factors multiply to at most the extent, and to a divisor of it when
+    the outermost factor is one of them.
 
     ```mlir
     #sched.split<[?, ?, ?, ?] of 1024>   // a sketch
     #sched.split<[4, 8, 2, 16] of 1024>  // an annotation
+    #sched.split<[39, 2, 1, 6] of 457>   // 12-row tiles, the last has 1 row
     ```
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$factors,
@@ -53,6 +59,9 @@ def Sched_SplitAttr : Sched_Attr<"Split", "split"> {
     /// The product of the factors from `level` (inclusive) inwards; every one
     /// of them must be set.
     int64_t getInnerProduct(unsigned level) const;
+    /// Whether the level-0 tile does not divide the extent (complete splits
+    /// only): the last level-0 tile is partial.
+    bool hasPartialTile() const;
   }];
 }
 

@@ -59,7 +59,11 @@ def SchedSample : Pass<"sched-sample", "ModuleOp"> {
     Option<"registerBlocks", "register-blocks", "bool", /*default=*/"true",
            "Sample multi-level tilings whose register block fits the target's "
            "vector registers: whole vectors, at most one register per "
-           "accumulator vector (false: Ansor's unconstrained sampling)">
+           "accumulator vector (false: Ansor's unconstrained sampling)">,
+    Option<"partialTiles", "partial-tiles", "bool", /*default=*/"true",
+           "Also split spatial loops into tiles that do not divide them (the "
+           "last tile partial, its blocks masked) (false: divisors only, as "
+           "Ansor)">
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
