@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libomp-22-dev
-          libxgboost-dev libopenblas-dev libgtest-dev liblld-22-dev zlib1g-dev
+          libxgboost-dev libopenblas-dev libdnnl-dev libgtest-dev liblld-22-dev zlib1g-dev
           libzstd-dev cmake ninja-build ccache
           python3 gcc g++)
 missing=()
