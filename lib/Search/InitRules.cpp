@@ -103,12 +103,10 @@ static FailureOr<SplitAttr> sampleSpatialSplit(SplitAttr split, int64_t lanes,
 
 /// InitFillTileSize: one random factorization per loop.
 static FailureOr<ArrayAttr> sampleSplits(TileOp tile, ArrayAttr sketchSplits,
-                                         std::mt19937 &rng,
+                                         int64_t lanes, std::mt19937 &rng,
                                          const SampleOptions &options) {
   auto schedule = tile->getParentOfType<ScheduleOp>();
   ArrayRef<LoopKind> kinds = schedule.getNode(tile.getNode()).getKinds();
-  std::optional<RegisterLimits> limits = RegisterLimits::forSchedule(schedule);
-  int64_t lanes = limits ? limits->lanes : 1;
   SmallVector<Attribute> splits;
   for (auto [index, attr] : llvm::enumerate(sketchSplits)) {
     auto sketchSplit = cast<SplitAttr>(attr);
@@ -135,15 +133,19 @@ static constexpr unsigned kMaxBlockAttempts = 256;
 static LogicalResult sampleTile(TileOp tile, std::mt19937 &rng,
                                 const SampleOptions &options) {
   ArrayAttr sketchSplits = tile.getSplits();
+  // The target is parsed once per tiling, not per draw.
+  std::optional<RegisterLimits> target =
+      RegisterLimits::forSchedule(tile->getParentOfType<ScheduleOp>());
+  int64_t lanes = target ? target->lanes : 1;
   std::optional<RegisterLimits> limits;
-  if (options.registerBlocks)
-    limits = RegisterLimits::forSchedule(tile->getParentOfType<ScheduleOp>());
-  if (limits)
+  if (options.registerBlocks && target) {
+    limits = target;
     limits->partialTiles = options.partialTiles;
+  }
   ArrayAttr first, fitting;
   for (unsigned attempt = 0; attempt < kMaxBlockAttempts; ++attempt) {
     FailureOr<ArrayAttr> splits =
-        sampleSplits(tile, sketchSplits, rng, options);
+        sampleSplits(tile, sketchSplits, lanes, rng, options);
     if (failed(splits))
       return failure();
     tile.setSplitsAttr(*splits);

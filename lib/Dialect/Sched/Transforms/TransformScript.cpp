@@ -7,9 +7,10 @@
 // tiled, because fusion consumes producer handles and leaves tagged clones.
 //
 // A split whose tile does not divide its extent leaves a partial last tile
-// with dynamic sizes. Its register blocks are tiled once more by the block
-// and peeled: full blocks become static and vectorize as usual, the partial
-// ones are vectorized with masks up to the block's sizes.
+// with dynamic sizes. Above the reduction loop, such loops are tiled once
+// more by the node's level-1 tile and peeled: full blocks become static and
+// vectorize as usual, the partial ones are vectorized with masks up to the
+// block's sizes.
 //
 //===----------------------------------------------------------------------===//
 
