@@ -107,11 +107,13 @@ static FailureOr<ArrayAttr> sampleSplits(TileOp tile, ArrayAttr sketchSplits,
                                          const SampleOptions &options) {
   auto schedule = tile->getParentOfType<ScheduleOp>();
   ArrayRef<LoopKind> kinds = schedule.getNode(tile.getNode()).getKinds();
+  // The materializer packs only nodes whose tiles divide their extents.
+  bool packed = schedule.isPacked(tile.getNode());
   SmallVector<Attribute> splits;
   for (auto [index, attr] : llvm::enumerate(sketchSplits)) {
     auto sketchSplit = cast<SplitAttr>(attr);
     FailureOr<SplitAttr> split =
-        kinds[index] == LoopKind::S
+        kinds[index] == LoopKind::S && !packed
             ? sampleSpatialSplit(sketchSplit, lanes, rng, options)
             : sampleSplit(sketchSplit, rng, options.maxInnermostFactor);
     if (failed(split))
@@ -183,6 +185,11 @@ static LogicalResult annotateStep(Operation *step, std::mt19937 &rng,
     if (!parallel.getLoops().isComplete())
       parallel.setLoopsAttr(
           sampleParallel(parallel, parallel.getLoops(), rng, options));
+    return success();
+  }
+  if (auto pack = dyn_cast<PackOp>(step)) {
+    if (!pack.getLevel().isComplete())
+      pack.setLevelAttr(sampleChoice(pack.getLevel(), rng));
     return success();
   }
   if (auto unroll = dyn_cast<UnrollOp>(step)) {

@@ -69,6 +69,9 @@ static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
         inner *= factor;
       if (inner > split.getExtent())
         continue;
+      // The materializer packs only nodes whose tiles divide their extents.
+      if (split.getExtent() % inner != 0 && program.isPacked(c.tile.getNode()))
+        continue;
       factors.front() = llvm::divideCeil(split.getExtent(), inner);
     }
     ArrayAttr before = c.tile.getSplits();
@@ -111,6 +114,26 @@ static bool mutateChoice(ScheduleOp program, std::mt19937 &rng,
   return true;
 }
 
+/// MutateComputeLocation: where a fused consumer is computed or where a
+/// packed input is copied. A program with both picks one kind at random.
+static bool mutateComputeLocation(ScheduleOp program, std::mt19937 &rng) {
+  auto fuse = [&] {
+    return mutateChoice<FuseConsumerOp>(
+        program, rng, [](FuseConsumerOp op) { return op.getLevel(); },
+        [](FuseConsumerOp op, ChoiceAttr c) { op.setLevelAttr(c); });
+  };
+  auto pack = [&] {
+    return mutateChoice<PackOp>(
+        program, rng, [](PackOp op) { return op.getLevel(); },
+        [](PackOp op, ChoiceAttr c) { op.setLevelAttr(c); });
+  };
+  bool hasFuse = !program.getBody().getOps<FuseConsumerOp>().empty();
+  bool hasPack = !program.getBody().getOps<PackOp>().empty();
+  if (hasFuse && hasPack)
+    return std::bernoulli_distribution(0.5)(rng) ? pack() : fuse();
+  return hasPack ? pack() : fuse();
+}
+
 bool mlir::ansor::mutateSchedule(ScheduleOp program, ScheduleOp sketch,
                                  std::mt19937 &rng,
                                  const MutationOptions &options) {
@@ -124,9 +147,7 @@ bool mlir::ansor::mutateSchedule(ScheduleOp program, ScheduleOp sketch,
       changed = mutateTileSize(program, sketch, rng, options);
       break;
     case 1:
-      changed = mutateChoice<FuseConsumerOp>(
-          program, rng, [](FuseConsumerOp op) { return op.getLevel(); },
-          [](FuseConsumerOp op, ChoiceAttr c) { op.setLevelAttr(c); });
+      changed = mutateComputeLocation(program, rng);
       break;
     case 2:
       changed = mutateChoice<UnrollOp>(

@@ -110,6 +110,9 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
     if (decision.fusedConsumer)
       sched::FuseConsumerOp::create(b, loc, *decision.fusedConsumer, index,
                                     unsetChoice({0, 1}));
+    if (decision.pack)
+      sched::PackOp::create(b, loc, index, decision.pack->operand,
+                            decision.pack->loop, unsetChoice({0, 1}));
     emitAnnotations(index, isVectorizable(dag, index), /*unroll=*/true);
     return;
   }

@@ -103,6 +103,32 @@ public:
   }
 };
 
+/// AddPacking: a multi-level tiled contraction reads an input whose rows of
+/// the output's contiguous loop are strided; a variant packs that input into
+/// panels of the register block (sched.pack), without consumer fusion.
+class AddPackingRule : public SketchRule {
+public:
+  StringRef name() const override { return "AddPacking"; }
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &,
+                        unsigned node) const override {
+    return getPackCandidates(dag, node).empty() ? RuleCondition::Skip
+                                                : RuleCondition::Apply;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &dag,
+                                 const SketchState &state,
+                                 unsigned node) const override {
+    SmallVector<SketchState> derived;
+    for (const PackCandidate &candidate : getPackCandidates(dag, node)) {
+      SketchState next = advance(state, name());
+      next.nodes[node].multiLevelTiled = true;
+      next.nodes[node].pack = candidate;
+      next.rules.push_back("MultiLevelTiling");
+      derived.push_back(std::move(next));
+    }
+    return derived;
+  }
+};
+
 /// MultiLevelTilingWithFusion: tile with the CPU structure and compute the
 /// elementwise consumer inside the tiles.
 class MultiLevelTilingWithFusionRule : public SketchRule {
@@ -168,6 +194,7 @@ SketchRuleList mlir::ansor::getCPUSketchRules(const Target &target) {
   SketchRuleList rules;
   rules.push_back(std::make_unique<AlwaysInlineRule>());
   rules.push_back(std::make_unique<AddRfactorRule>(target.numCores));
+  rules.push_back(std::make_unique<AddPackingRule>());
   rules.push_back(std::make_unique<AddCacheWriteRule>());
   rules.push_back(std::make_unique<MultiLevelTilingWithFusionRule>());
   rules.push_back(std::make_unique<MultiLevelTilingRule>());

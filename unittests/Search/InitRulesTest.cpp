@@ -59,3 +59,35 @@ TEST_F(InitRules, SameSeedSameProgram) {
   }
   EXPECT_EQ(first, second);
 }
+
+TEST(InitRulesPacked, PackedNodesGetWholeTilesAndAPackLevel) {
+  // 457 and 330 have no whole vectors of 8: unpacked, half the draws would
+  // be partial tilings.
+  static const char *kPacked = R"mlir(
+sched.schedule @s for @f target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256"
+    nodes [#sched.node<"linalg.matmul", [457, 330, 128], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[?, ?, ?, ?] of 457>, #sched.split<[?, ?, ?, ?] of 330>,
+              #sched.split<[?, ?] of 128>]
+  sched.pack node 0 operand 1 loop 1 at #sched.choice<? in [0, 1]>
+}
+)mlir";
+  MLIRContext context;
+  context.loadDialect<sched::SchedDialect>();
+  std::mt19937 rng(4);
+  unsigned levels[2] = {0, 0};
+  for (int i = 0; i < 64; ++i) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(kPacked, &context);
+    auto schedule = *module->getOps<sched::ScheduleOp>().begin();
+    ASSERT_TRUE(succeeded(annotateSchedule(schedule, rng, SampleOptions())));
+    ASSERT_TRUE(schedule.isComplete());
+    auto tile = *schedule.getBody().getOps<sched::TileOp>().begin();
+    for (Attribute attr : tile.getSplits())
+      EXPECT_FALSE(cast<sched::SplitAttr>(attr).hasPartialTile());
+    auto pack = *schedule.getBody().getOps<sched::PackOp>().begin();
+    ++levels[*pack.getLevel().getSelected()];
+  }
+  EXPECT_GT(levels[0], 0u);
+  EXPECT_GT(levels[1], 0u);
+}

@@ -97,3 +97,51 @@ TEST(Mutations, PartialTilingsRecountTheirOutermostTiles) {
   }
   EXPECT_GT(partial, 0u) << "457 is prime: only partial tilings split it";
 }
+
+static const char *kPackedModule = R"mlir(
+sched.schedule @sketch for @f target "t"
+    nodes [#sched.node<"linalg.matmul", [96, 480, 128], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[?, ?, ?, ?] of 96>, #sched.split<[?, ?, ?, ?] of 480>,
+              #sched.split<[?, ?] of 128>]
+  sched.pack node 0 operand 1 loop 1 at #sched.choice<? in [0, 1]>
+}
+sched.schedule @program for @f target "t"
+    nodes [#sched.node<"linalg.matmul", [96, 480, 128], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[4, 3, 1, 8] of 96>, #sched.split<[5, 2, 3, 16] of 480>,
+              #sched.split<[16, 8] of 128>]
+  sched.pack node 0 operand 1 loop 1 at #sched.choice<0 in [0, 1]>
+}
+)mlir";
+
+TEST(Mutations, PackedNodesKeepWholePanelsAndMoveTheirPacks) {
+  MLIRContext context;
+  context.loadDialect<sched::SchedDialect>();
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kPackedModule, &context);
+  ASSERT_TRUE(module);
+  auto ops = module->getOps<sched::ScheduleOp>();
+  sched::ScheduleOp sketch = *ops.begin();
+  sched::ScheduleOp program = *std::next(ops.begin());
+  std::mt19937 rng(5);
+  MutationOptions options;
+  options.tileSize = 0.5;
+  options.computeLocation = 0.5;
+  options.unroll = options.parallel = 0;
+  unsigned levelChanges = 0;
+  int64_t level = 0;
+  for (int i = 0; i < 200; ++i) {
+    ASSERT_TRUE(mutateSchedule(program, sketch, rng, options));
+    ASSERT_TRUE(succeeded(mlir::verify(program)));
+    auto tile = *program.getBody().getOps<sched::TileOp>().begin();
+    for (Attribute attr : tile.getSplits())
+      EXPECT_FALSE(cast<sched::SplitAttr>(attr).hasPartialTile())
+          << "a packed node got a partial tile";
+    auto pack = *program.getBody().getOps<sched::PackOp>().begin();
+    int64_t now = *pack.getLevel().getSelected();
+    levelChanges += now != level;
+    level = now;
+  }
+  EXPECT_GT(levelChanges, 20u) << "the pack level is a compute location";
+}

@@ -11,6 +11,7 @@
 #define ANSOR_SEARCH_SKETCH_H
 
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
 #include "ansor/Target/Target.h"
 #include "mlir/IR/Builders.h"
@@ -31,6 +32,8 @@ struct NodeSketch {
   bool fusedIntoProducer = false;
   /// Set on a producer: the consumer computed inside its tiles.
   std::optional<unsigned> fusedConsumer;
+  /// Set on a node whose input is packed: the input and the packed loop.
+  std::optional<PackCandidate> pack;
 };
 
 /// A (partial) sketch: per-node decisions, the rules applied so far, and the

@@ -131,3 +131,42 @@ bool mlir::ansor::isVectorizable(const ComputeDAG &dag, unsigned index) {
     return true;
   return succeeded(linalg::vectorizeOpPrecondition(op));
 }
+
+SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
+                                                          unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  auto op = dyn_cast<linalg::LinalgOp>(node.op);
+  if (!op || !needsMultiLevelTiling(dag, index) || node.initMaps.size() != 1 ||
+      node.initMaps.front().getNumResults() == 0 ||
+      !llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap m) { return m.isProjectedPermutation(); }))
+    return {};
+  AffineMap init = node.initMaps.front();
+  unsigned loop = init.getDimPosition(init.getNumResults() - 1);
+  if (node.kinds[loop] != LoopKind::S)
+    return {};
+  SmallVector<unsigned> users;
+  for (auto [operand, map] : llvm::enumerate(node.inputMaps))
+    if (map.isFunctionOfDim(loop))
+      users.push_back(operand);
+  if (users.size() != 1)
+    return {};
+  unsigned operand = users.front();
+  AffineMap map = node.inputMaps[operand];
+  unsigned rank = map.getNumResults();
+  if (rank < 2 || map.getDimPosition(rank - 1) != loop)
+    return {};
+  // Re-read across a spatial loop it does not depend on.
+  bool reread = false;
+  for (auto [dim, kind] : llvm::enumerate(node.kinds))
+    if (kind == LoopKind::S && node.extents[dim] > 1 &&
+        !map.isFunctionOfDim(dim))
+      reread = true;
+  if (!reread)
+    return {};
+  Operation *def = op.getDpsInputOperand(operand)->get().getDefiningOp();
+  for (unsigned producer : node.producers)
+    if (dag.getNode(producer).op == def && isStrictlyInlinable(dag, producer))
+      return {};
+  return {{operand, loop}};
+}

@@ -2,12 +2,18 @@
 // RUN:   --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256'" \
 // RUN:   | FileCheck %s
 
-// Matmul: AddCacheWrite branches, then MultiLevelTiling (SSRSRS).
+// Matmul: AddPacking (B read through panels of its register tile) and
+// AddCacheWrite branch, then MultiLevelTiling (SSRSRS).
 // CHECK-LABEL: func.func @matmul
 // CHECK:         linalg.fill {sched.node = 0 : i64}
 // CHECK:         linalg.matmul {sched.node = 1 : i64}
 // CHECK:       sched.schedule @matmul_sketch0 for @matmul
 // CHECK-SAME:    nodes [#sched.node<"linalg.fill", [128, 64], [S, S]>, #sched.node<"linalg.matmul", [128, 64, 256], [S, S, R]>]
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[?, ?, ?, ?] of 128>, #sched.split<[?, ?, ?, ?] of 64>, #sched.split<[?, ?] of 256>]
+// CHECK-NEXT:    sched.pack node 1 operand 1 loop 1 at <? in [0, 1]>
+// CHECK-NEXT:    sched.parallel node 1 loops <? in [1, 2]>
+// CHECK:       sched.schedule @matmul_sketch1 for @matmul
 // CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
 // CHECK-NEXT:    sched.cache_write node 1
 // CHECK-NEXT:    sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[?, ?, ?, ?] of 128>, #sched.split<[?, ?, ?, ?] of 64>, #sched.split<[?, ?] of 256>]
@@ -15,9 +21,10 @@
 // CHECK-NEXT:    sched.vectorize node 1
 // CHECK-NEXT:    sched.unroll node 1 max_step <? in [0, 16, 64, 512]>
 // CHECK-NEXT:  }
-// CHECK:       sched.schedule @matmul_sketch1 for @matmul
+// CHECK:       sched.schedule @matmul_sketch2 for @matmul
 // CHECK-SAME:    rules ["MultiLevelTiling"]
 // CHECK-NOT:     sched.cache_write
+// CHECK-NOT:     sched.pack
 // CHECK:         sched.tile node 1 structure <[S, S, R, S, R, S]>
 // CHECK-NOT:   sched.schedule
 func.func @matmul(%a: tensor<128x256xf32>, %b: tensor<256x64xf32>) -> tensor<128x64xf32> {
@@ -31,15 +38,21 @@ func.func @matmul(%a: tensor<128x256xf32>, %b: tensor<256x64xf32>) -> tensor<128
 
 // -----
 
-// Matmul + ReLU: the cache-write sketch (ReLU on its own) and the fused one.
+// Matmul + ReLU: the packed and the cache-write sketches (ReLU on its own)
+// and the fused one.
 // CHECK-LABEL: sched.schedule @matmul_relu_sketch0
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
+// CHECK:         sched.pack node 1 operand 1 loop 1
+// CHECK-NOT:     sched.fuse_consumer
+// CHECK:         sched.tile node 2 structure <[S, S]>
+// CHECK-LABEL: sched.schedule @matmul_relu_sketch1
 // CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
 // CHECK:         sched.cache_write node 1
 // CHECK:         sched.tile node 1 structure <[S, S, R, S, R, S]>
 // CHECK:         sched.tile node 2 structure <[S, S]> splits [#sched.split<[?, ?] of 64>, #sched.split<[?, ?] of 32>]
 // CHECK-NEXT:    sched.parallel node 2 loops <? in [1, 2]>
 // CHECK-NEXT:    sched.vectorize node 2
-// CHECK-LABEL: sched.schedule @matmul_relu_sketch1
+// CHECK-LABEL: sched.schedule @matmul_relu_sketch2
 // CHECK-SAME:    rules ["MultiLevelTilingWithFusion"]
 // CHECK-NEXT:    sched.tile node 1 structure <[S, S, R, S, R, S]>
 // CHECK-NEXT:    sched.fuse_consumer node 2 into 1 at <? in [0, 1]>
@@ -131,4 +144,29 @@ func.func @full_reduction(%x: tensor<4096xf32>) -> tensor<f32> {
       linalg.yield %r : f32
   } -> tensor<f32>
   return %s : tensor<f32>
+}
+
+// -----
+
+// B stored transposed (N x K): its panels are already contiguous rows, so
+// nothing is packed.
+// CHECK-LABEL: sched.schedule @matmul_bt_sketch0
+// CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
+// CHECK-LABEL: sched.schedule @matmul_bt_sketch1
+// CHECK-SAME:    rules ["MultiLevelTiling"]
+// CHECK-NOT:   sched.pack
+func.func @matmul_bt(%a: tensor<64x32xf32>, %b: tensor<48x32xf32>) -> tensor<64x48xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x48xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %c = linalg.generic {
+      indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>],
+      iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x32xf32>, tensor<48x32xf32>) outs(%acc : tensor<64x48xf32>) {
+    ^bb0(%x: f32, %y: f32, %o: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %o, %p : f32
+      linalg.yield %s : f32
+  } -> tensor<64x48xf32>
+  return %c : tensor<64x48xf32>
 }

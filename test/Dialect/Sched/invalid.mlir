@@ -285,3 +285,17 @@ func.func @f() {
 #bad = #sched.split<[4294967296, 4294967296, ?] of 8>
 sched.schedule @s for @f target "t" nodes [] rules [] attributes {a = #bad} {
 }
+
+// -----
+
+sched.schedule @s for @f target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 8], [S, S, R]>] rules [] {
+  // expected-error@below {{'sched.pack' op loop 2 of node 0 is not a spatial loop}}
+  sched.pack node 0 operand 1 loop 2 at #sched.choice<0 in [0, 1]>
+}
+
+// -----
+
+sched.schedule @s for @f target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 8], [S, S, R]>] rules [] {
+  // expected-error@below {{'sched.pack' op pack level must be 0 (whole operand) or 1 (per outer tile), got 2}}
+  sched.pack node 0 operand 1 loop 1 at #sched.choice<? in [0, 2]>
+}

@@ -113,3 +113,46 @@ sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 
       splits [#sched.split<[1, 2, 1, 4] of 8>, #sched.split<[1, 1, 1, 8] of 8>,
               #sched.split<[4, 2] of 7>]
 }
+
+// -----
+
+func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 8], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[1, 2, 1, 4] of 8>, #sched.split<[1, 1, 1, 8] of 8>,
+              #sched.split<[4, 2] of 8>]
+  // expected-error@below {{input #0 of node 0 cannot be packed along loop 0: that loop must index the output's contiguous dimension and, of the inputs, only this one, as its last but not its first dimension}}
+  sched.pack node 0 operand 0 loop 0 at #sched.choice<0 in [0, 1]>
+}
+
+// -----
+
+func.func @mm(%a: tensor<9x8xf32>, %b: tensor<8x8xf32>, %c: tensor<9x8xf32>) -> tensor<9x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<9x8xf32>, tensor<8x8xf32>) outs(%c : tensor<9x8xf32>) -> tensor<9x8xf32>
+  return %r : tensor<9x8xf32>
+}
+sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [9, 8, 8], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[3, 1, 1, 4] of 9>, #sched.split<[1, 1, 1, 8] of 8>,
+              #sched.split<[4, 2] of 8>]
+  // expected-error@below {{the CPU materializer packs only nodes whose tiles divide their extents; node 0 has partial tiles}}
+  sched.pack node 0 operand 1 loop 1 at #sched.choice<0 in [0, 1]>
+}
+
+// -----
+
+func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 8], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[1, 2, 1, 4] of 8>, #sched.split<[1, 1, 1, 8] of 8>,
+              #sched.split<[4, 2] of 8>]
+  sched.pack node 0 operand 1 loop 1 at #sched.choice<0 in [0, 1]>
+  // expected-error@below {{packs a second input of node 0; the CPU materializer packs one per node}}
+  sched.pack node 0 operand 1 loop 1 at #sched.choice<1 in [0, 1]>
+}

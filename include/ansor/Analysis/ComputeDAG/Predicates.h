@@ -48,6 +48,22 @@ SmallVector<unsigned> getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
 /// count when their blocks decompose into 1-D convolutions.
 bool isVectorizable(const ComputeDAG &dag, unsigned node);
 
+/// An input of a node that packing lays out for the node's register block:
+/// input `operand` is indexed, last, by spatial loop `loop` (the loop of the
+/// output's contiguous dimension) but not first, so its rows of `loop` are
+/// strided, and it is re-read across another spatial loop.
+struct PackCandidate {
+  unsigned operand;
+  unsigned loop;
+};
+
+/// The inputs of a multi-level tiled contraction-like node that `sched.pack`
+/// can lay out: one projected-permutation linalg op with a single init whose
+/// last dimension is spatial loop `loop`, which exactly one input (not
+/// produced by an inlinable node) indexes.
+SmallVector<PackCandidate> getPackCandidates(const ComputeDAG &dag,
+                                             unsigned node);
+
 } // namespace ansor
 } // namespace mlir
 

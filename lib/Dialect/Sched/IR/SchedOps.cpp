@@ -28,6 +28,23 @@ static FailureOr<NodeAttr> verifyNodeIndex(Operation *op, int64_t index,
   return node;
 }
 
+/// Checks that `loop` is a loop of kind `kind` of node `index`.
+static FailureOr<NodeAttr> verifyLoop(Operation *op, int64_t index,
+                                      uint64_t loop, LoopKind kind) {
+  FailureOr<NodeAttr> node = verifyNodeIndex(op, index);
+  if (failed(node))
+    return failure();
+  if (loop >= node->getKinds().size())
+    return op->emitOpError()
+           << "loop " << loop << " does not exist (node " << index << " has "
+           << node->getKinds().size() << " loops)";
+  if (node->getKinds()[loop] != kind)
+    return op->emitOpError()
+           << "loop " << loop << " of node " << index << " is not a "
+           << (kind == LoopKind::S ? "spatial" : "reduction") << " loop";
+  return node;
+}
+
 /// The `sched.tile` step of `node` in the enclosing schedule, if any.
 static TileOp findTile(Operation *op, int64_t node) {
   auto schedule = op->getParentOfType<ScheduleOp>();
@@ -64,6 +81,12 @@ NodeAttr ScheduleOp::getNode(int64_t index) {
   if (index < 0 || index >= static_cast<int64_t>(nodes.size()))
     return {};
   return cast<NodeAttr>(nodes[index]);
+}
+
+bool ScheduleOp::isPacked(int64_t node) {
+  return llvm::any_of(getBody().getOps<PackOp>(), [&](PackOp pack) {
+    return static_cast<int64_t>(pack.getNode()) == node;
+  });
 }
 
 bool ScheduleOp::isComplete() {
@@ -190,21 +213,30 @@ LogicalResult LayoutRewriteOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// PackOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PackOp::verify() {
+  if (failed(verifyLoop(*this, getNode(), getLoop(), LoopKind::S)))
+    return failure();
+  for (int64_t value : getLevel().getDomain())
+    if (value != 0 && value != 1)
+      return emitOpError() << "pack level must be 0 (whole operand) or 1 "
+                              "(per outer tile), got "
+                           << value;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // RfactorOp
 //===----------------------------------------------------------------------===//
 
 LogicalResult RfactorOp::verify() {
-  FailureOr<NodeAttr> node = verifyNodeIndex(*this, getNode());
+  FailureOr<NodeAttr> node =
+      verifyLoop(*this, getNode(), getLoop(), LoopKind::R);
   if (failed(node))
     return failure();
   uint64_t loop = getLoop();
-  if (loop >= node->getKinds().size())
-    return emitOpError() << "loop " << loop << " does not exist (node "
-                         << getNode() << " has " << node->getKinds().size()
-                         << " loops)";
-  if (node->getKinds()[loop] != LoopKind::R)
-    return emitOpError() << "loop " << loop << " of node " << getNode()
-                         << " is not a reduction loop";
   if (getSplit().getFactors().size() != 2)
     return emitOpError() << "rfactor split needs 2 factors, got "
                          << getSplit().getFactors().size();

@@ -50,6 +50,10 @@ struct NodePlan {
   int64_t unrollMaxStep = 0;
   /// Loops of the node whose split leaves a partial last tile.
   SmallVector<bool> partial;
+  /// The input packed into panels of the register block, if any.
+  PackOp pack;
+  /// The packed loop's register tile (the panel width).
+  int64_t packTile = 0;
   bool hasPartialTiles() const { return llvm::is_contained(partial, true); }
 };
 
@@ -107,11 +111,20 @@ private:
   PeeledBlocks peelPartialBlocks(unsigned node, const std::string &handle,
                                  ArrayRef<int64_t> tile);
   void unroll(const Tiled &tiled, int64_t maxStep, int64_t blockElements);
+  void packInputs();
+  void tilePack(unsigned node, const std::string &pack, bool parallel);
 
   // Planning.
   LogicalResult collectPlans();
   LogicalResult verifyPlan(unsigned node);
   LevelSizes levelSizes(unsigned node) const;
+  SmallVector<int64_t> toPacked(unsigned node, ArrayRef<int64_t> sizes,
+                                unsigned packedDim) const;
+  SmallVector<int64_t> toPackedLoops(unsigned node,
+                                     ArrayRef<int64_t> sizes) const {
+    PackOp pack = plans[node].pack;
+    return toPacked(node, sizes, pack ? pack.getLoop() : 0);
+  }
   bool canVectorize(unsigned node, ArrayRef<int64_t> block) const;
   SmallVector<std::pair<unsigned, unsigned>> inlinedProducers(unsigned node);
   std::optional<unsigned> initOperand(unsigned node) const;
@@ -140,6 +153,8 @@ private:
   unsigned counter = 0;
   /// Handles to vectorize once all tiling is done.
   SmallVector<VectorizeTarget> toVectorize;
+  /// Handles to the packed copies of inputs, per node.
+  DenseMap<unsigned, std::string> packHandles;
   /// Loop nests to unroll after vectorization: loops, max step, elements
   /// of the register block they repeat.
   SmallVector<std::tuple<Tiled, int64_t, int64_t>> toUnroll;
@@ -371,6 +386,15 @@ LogicalResult ScriptBuilder::collectPlans() {
               plans[op.getNode()].vectorize = true;
               return success();
             })
+            .Case([&](PackOp op) -> LogicalResult {
+              NodePlan &plan = plans[op.getNode()];
+              if (plan.pack)
+                return op.emitOpError()
+                       << "packs a second input of node " << op.getNode()
+                       << "; the CPU materializer packs one per node";
+              plan.pack = op;
+              return success();
+            })
             .Case([&](ParallelOp op) {
               plans[op.getNode()].parallel = *op.getLoops().getSelected();
               return success();
@@ -455,6 +479,35 @@ LogicalResult ScriptBuilder::verifyPlan(unsigned node) {
                                    "or 1, not "
                                 << *fuse.getLevel().getSelected();
   }
+  if (PackOp pack = plan.pack) {
+    if (!plan.tile || plan.tile.getStructure().count(LoopKind::S) != 4)
+      return pack.emitOpError() << "packs an input of node " << node
+                                << ", which has no multi-level tiling";
+    if (llvm::none_of(ansor::getPackCandidates(dag, node),
+                      [&](const ansor::PackCandidate &c) {
+                        return c.operand == pack.getOperand() &&
+                               c.loop == pack.getLoop();
+                      }))
+      return pack.emitOpError()
+             << "input #" << pack.getOperand() << " of node " << node
+             << " cannot be packed along loop " << pack.getLoop()
+             << ": that loop must index the output's contiguous dimension "
+                "and, of the inputs, only this one, as its last but not its "
+                "first dimension";
+    if (plan.fusedConsumer || plan.cacheWrite)
+      return pack.emitOpError()
+             << "the CPU materializer does not pack node " << node
+             << " together with "
+             << (plan.fusedConsumer ? "a fused consumer" : "a cache write");
+    if (plan.hasPartialTiles())
+      return pack.emitOpError()
+             << "the CPU materializer packs only nodes whose tiles divide "
+                "their extents; node "
+             << node << " has partial tiles";
+    plan.packTile = cast<SplitAttr>(plan.tile.getSplits()[pack.getLoop()])
+                        .getFactors()
+                        .back();
+  }
   if (!plan.tile &&
       (plan.cacheWrite || plan.parallel != 1 || plan.unrollMaxStep != 0 ||
        (plan.vectorize && !plan.rfactor)))
@@ -482,6 +535,21 @@ LevelSizes ScriptBuilder::levelSizes(unsigned node) const {
     sizes.block.push_back(factors.back());
   }
   return sizes;
+}
+
+/// Sizes of the packed op's loops (or of its init's dimensions) from those
+/// of the node's: the packed dimension counts panels, and the panel
+/// dimension, appended innermost by the packing, is never tiled.
+SmallVector<int64_t> ScriptBuilder::toPacked(unsigned node,
+                                             ArrayRef<int64_t> sizes,
+                                             unsigned packedDim) const {
+  const NodePlan &plan = plans[node];
+  SmallVector<int64_t> out(sizes);
+  if (!plan.pack)
+    return out;
+  out[packedDim] /= plan.packTile;
+  out.push_back(0);
+  return out;
 }
 
 bool ScriptBuilder::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
@@ -628,7 +696,10 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
      << kAnyOp << "):\n";
   std::string fill = fuseThrough(initHandle, containers);
   // Tile by the block; after fusion the fill's tile is the container's.
-  Tiled tiled = tileFor(fill, fillBlock);
+  Tiled tiled =
+      tileFor(fill, fillBlock.empty()
+                        ? fillBlock
+                        : toPacked(node, fillBlock, fillBlock.size() - 1));
   os << "  transform.yield " << tiled.op << " : " << kAnyOp << "\n  }\n";
   if (!fillBlock.empty() && product(fillBlock) <= kMaxVectorTileElements)
     toVectorize.push_back(
@@ -668,7 +739,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
     out.assign(n.extents.size(), 0);
     for (auto [index, loop] : llvm::enumerate(spatialLoops))
       out[loop] = keep(index) ? sizes.spatial[level][loop] : 0;
-    return out;
+    return toPackedLoops(node, out);
   };
 
   std::string root = match(consumer ? *consumer : node);
@@ -705,6 +776,14 @@ void ScriptBuilder::translateTiled(unsigned node) {
   SmallVector<std::string> containers = outer.loops;
   llvm::append_range(containers, outerSeq.loops);
   std::string rootOp = outerSeq.op;
+  // A pack per outer tile copies the panels that tile reads.
+  if (plan.pack && *plan.pack.getLevel().getSelected() == 1) {
+    if (containers.empty())
+      tilePack(node, packHandles[node], /*parallel=*/true);
+    else
+      tilePack(node, fuseThrough(packHandles[node], containers),
+               /*parallel=*/false);
+  }
   // The root's tile extents after each level, per spatial loop.
   auto tileAfter = [&](unsigned level) {
     SmallVector<int64_t> out;
@@ -749,7 +828,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // block's enclosing level; reductions are tiled after the first.
   SmallVector<std::string> nodeContainers = containers;
   if (multiLevel && nextLevel == 1) {
-    Tiled l1 = tileFor(rootOp, sizes.spatial[1]);
+    Tiled l1 = tileFor(rootOp, toPackedLoops(node, sizes.spatial[1]));
     llvm::append_range(nodeContainers, l1.loops);
     rootOp = l1.op;
   }
@@ -786,8 +865,8 @@ void ScriptBuilder::translateTiled(unsigned node) {
   auto tileInner = [&](const std::string &op, bool unroll) {
     if (!multiLevel)
       return op;
-    Tiled r0 = tileFor(op, sizes.reduction[0]);
-    Tiled l2 = tileFor(r0.op, sizes.spatial[2]);
+    Tiled r0 = tileFor(op, toPackedLoops(node, sizes.reduction[0]));
+    Tiled l2 = tileFor(r0.op, toPackedLoops(node, sizes.spatial[2]));
     if (!unroll)
       return l2.op;
     for (unsigned loop : spatialLoops)
@@ -811,6 +890,119 @@ void ScriptBuilder::translateTiled(unsigned node) {
   if (decomposes)
     rootOp = decompose(rootOp);
   toVectorize.push_back({rootOp, {}});
+}
+
+static std::string concreteType(StringRef opName) {
+  return ("!transform.op<\"" + opName + "\">").str();
+}
+
+/// Packs the inputs of every node with a `sched.pack` step, before any
+/// tiling: `transform.structured.pack` tiles the packed loop of the node and
+/// of every operand it indexes, `pack_transpose` puts the input's panels
+/// outermost, and the output's packing, which splits its innermost
+/// dimension, is lowered to a reshape; the copy that lowering adds to
+/// return the unpacked result is an identity generic, which canonicalization
+/// erases. The packed op takes over the node's tag.
+void ScriptBuilder::packInputs() {
+  bool any = false;
+  for (auto [node, plan] : llvm::enumerate(plans)) {
+    if (!plan.pack)
+      continue;
+    any = true;
+    auto op = cast<linalg::LinalgOp>(dag.getNode(node).op);
+    unsigned operand = plan.pack.getOperand();
+    SmallVector<int64_t> packedSizes(op.getNumLoops(), 0);
+    packedSizes[plan.pack.getLoop()] = plan.packTile;
+    std::string original = match(node), packed = fresh("packed");
+    os << "  " << packed << " = transform.structured.pack " << original
+       << " packed_sizes = " << sizeList(packedSizes) << " : (" << kAnyOp
+       << ") -> " << kAnyOp << "\n";
+    auto castTo = [&](const std::string &handle, StringRef opName) {
+      std::string result = fresh("c");
+      os << "  " << result << " = transform.cast " << handle << " : " << kAnyOp
+         << " to " << concreteType(opName) << "\n";
+      return result;
+    };
+    unsigned rank = op.getMatchingIndexingMap(op.getDpsInputOperand(operand))
+                        .getNumResults();
+    SmallVector<int64_t> perm = {rank - 1};
+    for (unsigned dim = 0; dim + 1 < rank; ++dim)
+      perm.push_back(dim);
+    std::string input = castTo(producerOf(packed, operand), "linalg.pack");
+    std::string transposed = fresh("packed"), pack = fresh("pack");
+    os << "  " << transposed << ", " << pack << ", " << fresh("none")
+       << " = transform.structured.pack_transpose " << input
+       << " with_compute_op(" << packed << ") outer_perm = " << sizeList(perm)
+       << " : (" << concreteType("linalg.pack") << ", " << kAnyOp << ") -> ("
+       << typeList(3) << ")\n";
+    packHandles[node] = pack;
+    std::string initPack =
+        castTo(producerOf(transposed, op.getNumDpsInputs()), "linalg.pack");
+    os << "  " << fresh("pad") << ", " << fresh("expand") << ", "
+       << fresh("transpose") << " = transform.structured.lower_pack "
+       << initPack << " : (" << concreteType("linalg.pack") << ") -> ("
+       << concreteType("tensor.pad") << ", "
+       << concreteType("tensor.expand_shape") << ", "
+       << concreteType("linalg.transpose") << ")\n";
+    std::string unpack = fresh("unpack");
+    os << "  " << unpack << " = transform.get_consumers_of_result "
+       << transposed << "[0] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+    std::string unpackOp = castTo(unpack, "linalg.unpack");
+    std::string slice = fresh("slice"), copy = fresh("copy");
+    os << "  " << fresh("empty") << ", " << fresh("transpose") << ", "
+       << fresh("collapse") << ", " << slice
+       << " = transform.structured.lower_unpack " << unpackOp << " : ("
+       << concreteType("linalg.unpack") << ") -> ("
+       << concreteType("tensor.empty") << ", "
+       << concreteType("linalg.transpose") << ", "
+       << concreteType("tensor.collapse_shape") << ", "
+       << concreteType("tensor.extract_slice") << ")\n";
+    os << "  " << copy << " = transform.get_consumers_of_result " << slice
+       << "[0] : (" << concreteType("tensor.extract_slice") << ") -> " << kAnyOp
+       << "\n";
+    os << "  " << fresh("g") << " = transform.structured.generalize " << copy
+       << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+    std::string tag = fresh("tag");
+    os << "  " << tag << " = transform.param.constant " << node
+       << " : i64 -> !transform.param<i64>\n";
+    os << "  transform.annotate " << transposed << " \"" << ansor::kNodeAttrName
+       << "\" = " << tag << " : " << kAnyOp << ", !transform.param<i64>\n";
+  }
+  if (!any)
+    return;
+  os << "  transform.apply_patterns to %func {\n"
+        "    transform.apply_patterns.canonicalization\n"
+     << "  } : " << kAnyOp << "\n";
+  for (auto [node, plan] : llvm::enumerate(plans))
+    if (plan.pack && *plan.pack.getLevel().getSelected() == 0)
+      tilePack(node, packHandles[node], /*parallel=*/true);
+}
+
+/// Tiles a pack (whole, or fused into a node's outer tile) to blocks of
+/// rows of one panel, vectorized; a whole pack runs its panels in parallel.
+void ScriptBuilder::tilePack(unsigned node, const std::string &pack,
+                             bool parallel) {
+  NodePlan plan = plans[node];
+  auto op = cast<linalg::LinalgOp>(dag.getNode(node).op);
+  AffineMap map =
+      op.getMatchingIndexingMap(op.getDpsInputOperand(plan.pack.getOperand()));
+  unsigned rank = map.getNumResults();
+  // The pack's loops: panels, then the input's other dimensions.
+  int64_t rows = dag.getNode(node).extents[map.getDimPosition(rank - 2)];
+  int64_t rowBlock = 1;
+  for (int64_t r = 1; r <= rows; ++r)
+    if (rows % r == 0 && r * plan.packTile <= kMaxPackBlockElements)
+      rowBlock = r;
+  std::string handle = pack;
+  SmallVector<int64_t> sizes(rank, 1);
+  if (parallel) {
+    SmallVector<int64_t> panels(rank, 0);
+    panels.front() = 1;
+    handle = tileForall(handle, panels).op;
+    sizes.front() = 0;
+  }
+  sizes.back() = rowBlock;
+  toVectorize.push_back({tileFor(handle, sizes).op, {}});
 }
 
 void ScriptBuilder::translateRfactor(unsigned node) {
@@ -910,6 +1102,7 @@ FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
         "attributes{sym_name = \""
      << schedule.getFunc() << "\"} in %root : (" << kAnyOp << ") -> " << kAnyOp
      << "\n";
+  packInputs();
   // Consumers before producers: fusion pulls producers into consumer tiles.
   for (int node = dag.size() - 1; node >= 0; --node) {
     const NodePlan &plan = plans[node];

@@ -58,6 +58,9 @@ def Sched_ScheduleOp : Sched_Op<"schedule", [
     bool isComplete();
     /// The node attribute at `index`, or null when out of range.
     NodeAttr getNode(int64_t index);
+    /// Whether a `sched.pack` step packs an input of node `node` (whose
+    /// tiles must then divide their extents).
+    bool isPacked(int64_t node);
   }];
 }
 
@@ -224,6 +227,30 @@ def Sched_BindOp : Sched_StepOp<"bind"> {
                        I64Attr:$thread);
   let assemblyFormat =
       "`node` $node `block` $block `vthread` $vthread `thread` $thread attr-dict";
+}
+
+def Sched_PackOp : Sched_StepOp<"pack"> {
+  let summary = "copy an input of a tiled node into panels of its register block";
+  let description = [{
+    Input `operand` of the node is read through a packed copy whose innermost
+    dimension is one register tile of spatial loop `loop` (the loop of the
+    output's contiguous dimension) and whose outermost dimension counts those
+    tiles: a matmul's `B[K][N]` becomes `B[N/n0][K][n0]` for a register block
+    `n0` wide, so the micro-kernel streams it contiguously instead of reading
+    `n0` elements per row of `N`. The node's output is viewed through the same
+    tiling of `loop` without a copy. `level` is tunable: `0` packs the whole
+    operand once, in a parallel loop of its own before the node; `1` packs,
+    inside each outer parallel tile of the node, the part that tile reads.
+    The tiling of `loop` must divide its extent.
+
+    ```mlir
+    sched.pack node 1 operand 1 loop 1 at #sched.choice<? in [0, 1]>
+    ```
+  }];
+  let arguments = (ins I64Attr:$node, I64Attr:$operand, I64Attr:$loop,
+                       Sched_ChoiceAttr:$level);
+  let assemblyFormat =
+      "`node` $node `operand` $operand `loop` $loop `at` $level attr-dict";
 }
 
 def Sched_LayoutRewriteOp : Sched_StepOp<"layout_rewrite"> {

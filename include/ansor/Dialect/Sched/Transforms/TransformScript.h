@@ -27,6 +27,9 @@ constexpr int64_t kMaxVectorTileElements = 4096;
 /// Most register blocks one unrolled loop nest may repeat.
 constexpr int64_t kMaxUnrolledBlocks = 64;
 
+/// The most elements a vectorized block of a pack copies (rows of a panel).
+constexpr int64_t kMaxPackBlockElements = 1024;
+
 /// Builds the text of `transform.named_sequence @<sequenceName>` taking the
 /// module as `%root` and applying `schedule` to its payload func, which must
 /// be tagged with node indices. Emits a diagnostic at the schedule and fails

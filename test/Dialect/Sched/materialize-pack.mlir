@@ -1,0 +1,91 @@
+// RUN: ansor-opt %s --split-input-file --sched-export-transform | FileCheck %s --check-prefix=SCRIPT
+// RUN: ansor-opt %s --split-input-file --sched-materialize | FileCheck %s
+
+// A 64x128x96 matmul whose B is packed into panels 16 wide (its register
+// tile on j): B[96][128] is read through B'[8][96][16]. The output is viewed
+// as C[64][8][16] (a reshape, no copy). Level 0: the whole of B is packed
+// first, one parallel iteration per panel, 48 rows at a time.
+
+// SCRIPT-LABEL: transform.named_sequence @apply_packed_whole
+// SCRIPT:         %[[PACKED:.*]] = transform.structured.pack %{{.*}} packed_sizes = [0, 16, 0]
+// SCRIPT:         %[[B:.*]] = transform.get_producer_of_operand %[[PACKED]][1]
+// SCRIPT:         %[[BP:.*]] = transform.cast %[[B]] : !transform.any_op to !transform.op<"linalg.pack">
+// SCRIPT:         %[[OP:.*]], %[[PACK:.*]], %{{.*}} = transform.structured.pack_transpose %[[BP]] with_compute_op(%[[PACKED]]) outer_perm = [1, 0]
+// SCRIPT:         transform.structured.lower_pack
+// SCRIPT:         transform.structured.lower_unpack
+// SCRIPT:         transform.structured.generalize
+// SCRIPT:         transform.annotate %[[OP]] "sched.node" = %{{.*}} : !transform.any_op, !transform.param<i64>
+// SCRIPT:         transform.apply_patterns.canonicalization
+// SCRIPT:         transform.structured.tile_using_forall %[[PACK]] tile_sizes [1, 0]
+// SCRIPT-NEXT:    transform.structured.tile_using_for %{{.*}} tile_sizes [0, 48]
+// SCRIPT:         transform.structured.tile_using_forall %{{.*}} tile_sizes [16, 4, 0, 0]
+// SCRIPT:         transform.structured.tile_using_for %{{.*}} tile_sizes [8, 1, 0, 0]
+// SCRIPT:         transform.structured.tile_using_for %{{.*}} tile_sizes [0, 0, 4, 0]
+
+// CHECK-LABEL: func.func @packed_whole
+// CHECK-NOT:     sched.node
+// CHECK:         %[[PANELS:.*]] = tensor.empty() : tensor<8x96x16xf32>
+// CHECK:         %[[BP:.*]] = scf.forall (%{{.*}}) in (8) shared_outs(%{{.*}} = %[[PANELS]])
+// CHECK:           scf.for %{{.*}} = %c0 to %c96 step %c48
+// CHECK:             vector.transfer_read %{{.*}} : tensor<48x16xf32>, vector<48x16xf32>
+// CHECK:             vector.transfer_write %{{.*}} : vector<48x16xf32>, tensor<1x48x16xf32>
+// CHECK:         %[[C:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2]] output_shape [64, 8, 16]
+// CHECK:         %[[R:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (4, 2) shared_outs(%{{.*}} = %[[C]])
+// The micro-kernel reads rows of a panel: 4 k steps of 16 contiguous values.
+// CHECK:           scf.for %{{.*}} = %c0 to %c96 step %c4 iter_args(%{{.*}} = %{{.*}}) -> (vector<8x16xf32>)
+// CHECK:             tensor.extract_slice %[[BP]][%{{.*}}, %{{.*}}, 0] [1, 4, 16] [1, 1, 1] : tensor<8x96x16xf32> to tensor<4x16xf32>
+// CHECK:             vector.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK:         %[[OUT:.*]] = tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2]] : tensor<64x8x16xf32> into tensor<64x128xf32>
+// CHECK-NOT:     linalg.
+// CHECK:         return %[[OUT]]
+func.func @packed_whole(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>)
+      outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  return %c : tensor<64x128xf32>
+}
+sched.schedule @packed_whole_s for @packed_whole target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [64, 128], [S, S]>, #sched.node<"linalg.matmul", [64, 128, 96], [S, S, R]>] rules ["AddPacking", "MultiLevelTiling"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[4, 2, 1, 8] of 64>, #sched.split<[2, 4, 1, 16] of 128>, #sched.split<[24, 4] of 96>]
+  sched.pack node 1 operand 1 loop 1 at <0 in [0, 1]>
+  sched.parallel node 1 loops <2 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
+}
+
+// -----
+
+// Level 1: each outer parallel tile (16 rows, 64 columns) packs the four
+// panels it reads, inside its own iteration.
+
+// SCRIPT-LABEL: transform.named_sequence @apply_packed_tile
+// SCRIPT:         %{{.*}}, %[[PACK:.*]], %{{.*}} = transform.structured.pack_transpose
+// SCRIPT:         %{{.*}}, %[[FORALL:.*]] = transform.structured.tile_using_forall %{{.*}} tile_sizes [16, 4, 0, 0]
+// SCRIPT-NEXT:    %[[FUSED:.*]], %{{.*}} = transform.structured.fuse_into_containing_op %[[PACK]] into %[[FORALL]]
+// SCRIPT-NEXT:    transform.structured.tile_using_for %[[FUSED]] tile_sizes [1, 48]
+
+// CHECK-LABEL: func.func @packed_tile
+// CHECK:         %[[PANELS:.*]] = tensor.empty() : tensor<8x96x16xf32>
+// CHECK-NOT:     scf.forall (%{{.*}}) in (8)
+// CHECK:         scf.forall (%{{.*}}, %[[J:.*]]) in (4, 2)
+// CHECK:           %[[MINE:.*]] = tensor.extract_slice %[[PANELS]][%{{.*}}, 0, 0] [4, 96, 16] [1, 1, 1] : tensor<8x96x16xf32> to tensor<4x96x16xf32>
+// CHECK:           %[[BP:.*]] = scf.for %{{.*}} = %c0 to %c4 step %c1 iter_args(%{{.*}} = %[[MINE]])
+// CHECK:             vector.transfer_write %{{.*}} : vector<48x16xf32>, tensor<1x48x16xf32>
+// CHECK:           scf.for %{{.*}} = %c0 to %c96 step %c4 iter_args(%{{.*}} = %{{.*}}) -> (vector<8x16xf32>)
+// CHECK:             tensor.extract_slice %[[BP]][%{{.*}}, %{{.*}}, 0] [1, 4, 16] [1, 1, 1] : tensor<4x96x16xf32> to tensor<4x16xf32>
+func.func @packed_tile(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>)
+      outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  return %c : tensor<64x128xf32>
+}
+sched.schedule @packed_tile_s for @packed_tile target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [64, 128], [S, S]>, #sched.node<"linalg.matmul", [64, 128, 96], [S, S, R]>] rules ["AddPacking", "MultiLevelTiling"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[4, 2, 1, 8] of 64>, #sched.split<[2, 4, 1, 16] of 128>, #sched.split<[24, 4] of 96>]
+  sched.pack node 1 operand 1 loop 1 at <1 in [0, 1]>
+  sched.parallel node 1 loops <2 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
+}
