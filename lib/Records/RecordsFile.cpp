@@ -39,6 +39,14 @@ std::string mlir::ansor::serializeRecord(const MeasureRecord &r) {
       {"build_seconds", r.buildSeconds},
       {"timestamp", r.timestamp},
   };
+  // Only degraded programs carry the field, so other records keep their
+  // earlier form.
+  if (!r.degraded.empty()) {
+    llvm::json::Array degraded;
+    for (const std::string &d : r.degraded)
+      degraded.push_back(d);
+    object["degraded"] = std::move(degraded);
+  }
   std::string out;
   llvm::raw_string_ostream os(out);
   os << llvm::json::Value(std::move(object));
@@ -100,6 +108,10 @@ FailureOr<MeasureRecord> mlir::ansor::parseRecord(StringRef line,
   record.trial = object->getInteger("trial").value_or(0);
   record.buildSeconds = object->getNumber("build_seconds").value_or(0);
   record.timestamp = object->getNumber("timestamp").value_or(0);
+  if (const llvm::json::Array *degraded = object->getArray("degraded"))
+    for (const llvm::json::Value &d : *degraded)
+      if (std::optional<StringRef> text = d.getAsString())
+        record.degraded.push_back(text->str());
   return record;
 }
 

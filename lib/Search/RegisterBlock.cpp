@@ -1,6 +1,7 @@
 //===- RegisterBlock.cpp - register blocks that fit the target ------------===//
 
 #include "ansor/Search/RegisterBlock.h"
+#include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -23,10 +24,8 @@ std::optional<RegisterLimits> RegisterLimits::forSchedule(ScheduleOp schedule) {
   return forTarget(*target);
 }
 
-/// Whether `tile` is a multi-level tiling of a node the schedule vectorizes.
-static bool hasRegisterBlock(TileOp tile) {
-  if (tile.getStructure().count(LoopKind::S) < 3)
-    return false;
+/// Whether `tile` tiles a node the schedule vectorizes.
+static bool isVectorized(TileOp tile) {
   auto schedule = tile->getParentOfType<ScheduleOp>();
   return schedule && llvm::any_of(schedule.getBody().getOps<VectorizeOp>(),
                                   [&](VectorizeOp v) {
@@ -63,7 +62,17 @@ BlockFit mlir::ansor::getBlockFit(TileOp tile, const RegisterLimits &limits) {
   if (!llvm::all_of(
           tile.getSplits(),
           [](Attribute a) { return cast<SplitAttr>(a).isComplete(); }) ||
-      !hasRegisterBlock(tile))
+      !isVectorized(tile))
+    return BlockFit::Good;
+  // The materializer leaves larger innermost blocks (spatial and reduction
+  // extents) scalar: never propose one.
+  int64_t elements = 1;
+  for (Attribute attr : tile.getSplits())
+    elements *= cast<SplitAttr>(attr).getFactors().back();
+  if (elements > sched::kMaxVectorTileElements)
+    return BlockFit::Unfit;
+  // Only a multi-level tiling has a register block across a reduction loop.
+  if (tile.getStructure().count(LoopKind::S) < 3)
     return BlockFit::Good;
   SmallVector<std::pair<int64_t, int64_t>> block = spatialBlock(tile);
   if (block.empty())

@@ -70,8 +70,9 @@ public:
 
 private:
   LogicalResult prepare(TaskSummary &summary);
-  /// Samples up to `count` new programs; fewer when the space is exhausted.
   void keepElite(sched::ScheduleOp program, unsigned sketch, double cost);
+  SmallVector<std::string> getDegradations(sched::ScheduleOp program);
+  /// Samples up to `count` new programs; fewer when the space is exhausted.
   SmallVector<sched::ScheduleOp> sampleBatch(unsigned count,
                                              unsigned firstTrial);
   void report(const TaskSummary &summary, unsigned measured);
@@ -229,6 +230,17 @@ void TaskTuner::updateCut(const TaskSummary &summary) {
   measurer->setCutSeconds(cut);
 }
 
+/// What materializing `program` on the payload builds differently from what
+/// it asks; a program the materializer refuses fails to build instead, and
+/// its record says so.
+SmallVector<std::string> TaskTuner::getDegradations(sched::ScheduleOp program) {
+  SmallVector<std::string> degradations;
+  ScopedDiagnosticHandler silence(payload.getContext(),
+                                  [](Diagnostic &) { return success(); });
+  (void)sched::buildTransformScript(program, payload, "probe", &degradations);
+  return degradations;
+}
+
 void TaskTuner::keepElite(sched::ScheduleOp program, unsigned sketch,
                           double cost) {
   elites.push_back({program, sketch, cost});
@@ -305,6 +317,8 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
       record.message = result.message;
       record.buildSeconds = result.buildSeconds;
       record.timestamp = now();
+      record.degraded = getDegradations(program);
+      summary.degraded += !record.degraded.empty();
       if (failed(records.append(record)))
         return func.emitError() << "cannot append to the records file";
       ++summary.errors[static_cast<unsigned>(result.error)];
@@ -630,13 +644,11 @@ std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
                               {"runtime", t.errors[2]},
                               {"timeout", t.errors[3]},
                               {"wrong_result", t.errors[4]}};
-    llvm::json::Object task{{"name", t.name},
-                            {"key", t.key},
-                            {"flop", t.flop},
-                            {"trials", t.trials},
-                            {"sketches", t.sketches},
-                            {"verified", t.verified},
-                            {"errors", std::move(errors)}};
+    llvm::json::Object task{
+        {"name", t.name},         {"key", t.key},
+        {"flop", t.flop},         {"trials", t.trials},
+        {"sketches", t.sketches}, {"degraded", t.degraded},
+        {"verified", t.verified}, {"errors", std::move(errors)}};
     task["best_seconds"] =
         t.bestSeconds ? llvm::json::Value(*t.bestSeconds) : nullptr;
     task["best_gflops"] = t.bestSeconds && t.flop

@@ -121,6 +121,19 @@ TEST_F(RegisterBlock, BlockFitCountsAccumulatorVectors) {
   EXPECT_EQ(fit(kAvx2, b16x4), BlockFit::Unfit);
 }
 
+TEST_F(RegisterBlock, BlocksTheMaterializerLeavesScalarAreUnfit) {
+  // 8 x 64 fits AVX-512's registers, but with a k step of 16 its block has
+  // 8192 elements, above the vectorization limit of 4096; 8 x 64 x 8 is 4096.
+  StringRef wideK = "#sched.split<[8, 16, 1, 8] of 1024>, "
+                    "#sched.split<[2, 8, 1, 64] of 1024>, "
+                    "#sched.split<[64, 16] of 1024>";
+  StringRef k8 = "#sched.split<[8, 16, 1, 8] of 1024>, "
+                 "#sched.split<[2, 8, 1, 64] of 1024>, "
+                 "#sched.split<[128, 8] of 1024>";
+  EXPECT_EQ(fit(kAvx512, wideK), BlockFit::Unfit);
+  EXPECT_EQ(fit(kAvx512, k8), BlockFit::Good);
+}
+
 TEST_F(RegisterBlock, SampledBlocksFitEachTarget) {
   for (StringRef target : {kAvx2, kAvx512}) {
     for (bool conv : {false, true}) {

@@ -33,6 +33,9 @@ struct MeasureRecord {
   std::string message;
   double buildSeconds = 0;
   double timestamp = 0;
+  /// What materialization could not build as the schedule asks (a block
+  /// left scalar, an unroll dropped); empty when nothing degraded.
+  SmallVector<std::string> degraded;
 
   /// The median of the costs; infinity for a failed measurement.
   double medianCost() const;

@@ -100,6 +100,8 @@ struct TaskSummary {
   SmallVector<RankedSchedule> ranked;
   static constexpr unsigned kMaxRanked = 8;
   std::array<unsigned, 5> errors = {0, 0, 0, 0, 0};
+  /// Measured programs whose materialization degraded (MeasureRecord).
+  unsigned degraded = 0;
   /// Why the task was not tuned; empty when it was.
   std::string skipped;
   /// The untuned lowering beat every measured program and was kept.

@@ -3,6 +3,7 @@
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
 
 namespace mlir {
 namespace sched {
@@ -36,6 +37,18 @@ struct SchedExportTransformPass
       module.emitError()
           << "internal error: generated Transform script does not parse";
       return signalPassFailure();
+    }
+    // What the scripts build differently from their schedules is said on
+    // their sequences.
+    for (const ScheduleScript &s : *scripts) {
+      if (s.degradations.empty())
+        continue;
+      auto sequence =
+          (*library)->lookupSymbol<transform::NamedSequenceOp>(s.sequence);
+      SmallVector<StringRef> lines(s.degradations.begin(),
+                                   s.degradations.end());
+      sequence->setAttr("sched.degraded",
+                        Builder(module.getContext()).getStrArrayAttr(lines));
     }
     for (ScheduleScript &s : *scripts)
       s.schedule.erase();

@@ -94,9 +94,13 @@ public:
       : schedule(schedule), dag(dag), os(text) {}
 
   FailureOr<std::string> build(StringRef sequenceName);
+  ArrayRef<std::string> getDegradations() const { return degradations; }
 
 private:
   // Emission helpers.
+  void degrade(unsigned node, const Twine &what) {
+    degradations.push_back(("node " + Twine(node) + ": " + what).str());
+  }
   std::string fresh(StringRef prefix) {
     return ("%" + prefix + Twine(counter++)).str();
   }
@@ -110,7 +114,8 @@ private:
   void vectorize(const VectorizeTarget &target);
   PeeledBlocks peelPartialBlocks(unsigned node, const std::string &handle,
                                  ArrayRef<int64_t> tile);
-  void unroll(const Tiled &tiled, int64_t maxStep, int64_t blockElements);
+  void unroll(unsigned node, const Tiled &tiled, int64_t maxStep,
+              int64_t blockElements);
   void packInputs();
   void tilePack(unsigned node, const std::string &pack, bool parallel);
 
@@ -126,6 +131,7 @@ private:
     return toPacked(node, sizes, pack ? pack.getLoop() : 0);
   }
   bool canVectorize(unsigned node, ArrayRef<int64_t> block) const;
+  void degradeScalarBlock(unsigned node, ArrayRef<int64_t> block);
   SmallVector<std::pair<unsigned, unsigned>> inlinedProducers(unsigned node);
   std::optional<unsigned> initOperand(unsigned node) const;
 
@@ -157,7 +163,9 @@ private:
   DenseMap<unsigned, std::string> packHandles;
   /// Loop nests to unroll after vectorization: loops, max step, elements
   /// of the register block they repeat.
-  SmallVector<std::tuple<Tiled, int64_t, int64_t>> toUnroll;
+  SmallVector<std::tuple<unsigned, Tiled, int64_t, int64_t>> toUnroll;
+  /// What the script builds differently from what the schedule asks.
+  SmallVector<std::string> degradations;
 };
 
 } // namespace
@@ -171,6 +179,13 @@ static constexpr StringLiteral kAnyOp = "!transform.any_op";
 static std::string typeList(unsigned n) {
   SmallVector<std::string> types(n, kAnyOp.str());
   return llvm::join(types, ", ");
+}
+
+static int64_t product(ArrayRef<int64_t> values) {
+  int64_t result = 1;
+  for (int64_t v : values)
+    result *= v;
+  return result;
 }
 
 static std::string sizeList(ArrayRef<int64_t> sizes) {
@@ -327,17 +342,23 @@ PeeledBlocks ScriptBuilder::peelPartialBlocks(unsigned node,
   return result;
 }
 
-void ScriptBuilder::unroll(const Tiled &tiled, int64_t maxStep,
+void ScriptBuilder::unroll(unsigned node, const Tiled &tiled, int64_t maxStep,
                            int64_t blockElements) {
   int64_t total = 1;
   for (int64_t trip : tiled.tripCounts)
     total *= trip;
+  if (maxStep <= 0 || tiled.loops.empty() || total > maxStep)
+    return;
   // Our loop bodies are whole register blocks, not TVM's scalar
   // statements: cap the unrolled code as well.
-  if (maxStep <= 0 || tiled.loops.empty() || total > maxStep ||
-      total > kMaxUnrolledBlocks ||
-      total * blockElements > kMaxVectorTileElements)
+  if (total > kMaxUnrolledBlocks ||
+      total * blockElements > kMaxVectorTileElements) {
+    degrade(node, "unrolling " + Twine(total) + " register blocks of " +
+                      Twine(blockElements) + " elements dropped (caps: " +
+                      Twine(kMaxUnrolledBlocks) + " blocks, " +
+                      Twine(kMaxVectorTileElements) + " elements)");
     return;
+  }
   // Innermost first, so that outer unrolling copies unrolled bodies.
   for (int i = tiled.loops.size() - 1; i >= 0; --i)
     os << "  transform.loop.unroll " << tiled.loops[i]
@@ -570,6 +591,17 @@ bool ScriptBuilder::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
          llvm::all_of(unitLoops, [&](unsigned l) { return block[l] == 1; });
 }
 
+/// Says why a block the schedule vectorizes stays scalar.
+void ScriptBuilder::degradeScalarBlock(unsigned node, ArrayRef<int64_t> block) {
+  if (product(block) > kMaxVectorTileElements)
+    degrade(node, "register block of " + Twine(product(block)) +
+                      " elements left scalar (limit " +
+                      Twine(kMaxVectorTileElements) + ")");
+  else
+    degrade(node, "register block left scalar: its convolution windows are "
+                  "not reduced to one point");
+}
+
 /// The operand index through which `node` reads its init fill, if any.
 std::optional<unsigned> ScriptBuilder::initOperand(unsigned node) const {
   Operation *op = dag.getNode(node).op;
@@ -606,13 +638,6 @@ ScriptBuilder::inlinedProducers(unsigned node) {
 //===----------------------------------------------------------------------===//
 // Translation
 //===----------------------------------------------------------------------===//
-
-static int64_t product(ArrayRef<int64_t> values) {
-  int64_t result = 1;
-  for (int64_t v : values)
-    result *= v;
-  return result;
-}
 
 /// Takes handles to the inlined producers of `node` (recursively), reading
 /// them from the untiled `handle`: fusion consumes producer handles.
@@ -821,6 +846,11 @@ void ScriptBuilder::translateTiled(unsigned node) {
           {consumerBlock.op,
            getMaskedSizes(plan.hasPartialTiles(), dag.getNode(*consumer).op,
                           consumerBlockExtents)});
+    else if (plan.vectorize && isVectorizable(*consumer))
+      degrade(*consumer, "fused block of " +
+                             Twine(product(consumerBlockExtents)) +
+                             " elements left scalar (limit " +
+                             Twine(kMaxVectorTileElements) + ")");
     rootOp = nodeHandle;
   }
 
@@ -853,6 +883,8 @@ void ScriptBuilder::translateTiled(unsigned node) {
   }
 
   bool vectorized = plan.vectorize && canVectorize(node, sizes.block);
+  if (plan.vectorize && !vectorized)
+    degradeScalarBlock(node, sizes.block);
   // Partial tiles are peeled here, above the reduction loop, so that the
   // full blocks keep their accumulators in registers across it.
   SmallVector<std::string> partialTiles;
@@ -873,7 +905,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
       if (sizes.spatial[2][loop] != 0)
         l2.tripCounts.push_back(
             cast<SplitAttr>(plan.tile.getSplits()[loop]).getFactors()[2]);
-    toUnroll.push_back({l2, plan.unrollMaxStep, product(sizes.block)});
+    toUnroll.push_back({node, l2, plan.unrollMaxStep, product(sizes.block)});
     return l2.op;
   };
   rootOp = tileInner(rootOp, /*unroll=*/true);
@@ -884,6 +916,9 @@ void ScriptBuilder::translateTiled(unsigned node) {
     // scalar.
     if (!decomposes)
       toVectorize.push_back({blocks, getMaskedSizes(true, n.op, sizes.block)});
+    else if (vectorized)
+      degrade(node, "partial convolution blocks left scalar (decomposition "
+                    "needs static windows)");
   }
   if (!vectorized)
     return;
@@ -1026,6 +1061,8 @@ void ScriptBuilder::translateRfactor(unsigned node) {
   fuseInlined(producers, {forall}, block);
   if (plans[node].vectorize && canVectorize(node, block))
     toVectorize.push_back({split, {}});
+  else if (plans[node].vectorize)
+    degradeScalarBlock(node, block);
 }
 
 void ScriptBuilder::finish() {
@@ -1041,8 +1078,8 @@ void ScriptBuilder::finish() {
      << "  } : " << kAnyOp << "\n";
   for (const VectorizeTarget &target : toVectorize)
     vectorize(target);
-  for (auto &[loops, maxStep, blockElements] : toUnroll)
-    unroll(loops, maxStep, blockElements);
+  for (auto &[node, loops, maxStep, blockElements] : toUnroll)
+    unroll(node, loops, maxStep, blockElements);
   // Lowering patterns go in separate groups: together, transpose, transfer
   // and shape_cast lowering with canonicalization rewrite each other's
   // output without end. Slice chains are merged only after canonicalization
@@ -1120,13 +1157,18 @@ FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
 // Entry points
 //===----------------------------------------------------------------------===//
 
-FailureOr<std::string> mlir::sched::buildTransformScript(ScheduleOp schedule,
-                                                         func::FuncOp payload,
-                                                         StringRef name) {
+FailureOr<std::string>
+mlir::sched::buildTransformScript(ScheduleOp schedule, func::FuncOp payload,
+                                  StringRef name,
+                                  SmallVectorImpl<std::string> *degradations) {
   FailureOr<ComputeDAG> dag = ComputeDAG::build(payload);
   if (failed(dag))
     return failure();
-  return ScriptBuilder(schedule, *dag).build(name);
+  ScriptBuilder builder(schedule, *dag);
+  FailureOr<std::string> script = builder.build(name);
+  if (succeeded(script) && degradations)
+    llvm::append_range(*degradations, builder.getDegradations());
+  return script;
 }
 
 FailureOr<OwningOpRef<ModuleOp>>
@@ -1183,11 +1225,12 @@ mlir::sched::buildScheduleScripts(ModuleOp module) {
     if (failed(payload))
       return failure();
     std::string sequence = ("apply_" + schedule.getSymName()).str();
+    SmallVector<std::string> degradations;
     FailureOr<std::string> script =
-        buildTransformScript(schedule, *payload, sequence);
+        buildTransformScript(schedule, *payload, sequence, &degradations);
     if (failed(script))
       return failure();
-    scripts.push_back({schedule, *script, sequence});
+    scripts.push_back({schedule, *script, sequence, degradations});
   }
   return scripts;
 }

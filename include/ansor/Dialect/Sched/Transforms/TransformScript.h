@@ -33,10 +33,14 @@ constexpr int64_t kMaxPackBlockElements = 1024;
 /// Builds the text of `transform.named_sequence @<sequenceName>` taking the
 /// module as `%root` and applying `schedule` to its payload func, which must
 /// be tagged with node indices. Emits a diagnostic at the schedule and fails
-/// when the schedule is incomplete or does not match the payload.
-FailureOr<std::string> buildTransformScript(ScheduleOp schedule,
-                                            func::FuncOp payload,
-                                            StringRef sequenceName);
+/// when the schedule is incomplete or does not match the payload. Where the
+/// script cannot build what the schedule asks (a register block above the
+/// vectorization limit left scalar, an unroll above its caps dropped), a line
+/// saying so per case is added to `degradations` when given.
+FailureOr<std::string>
+buildTransformScript(ScheduleOp schedule, func::FuncOp payload,
+                     StringRef sequenceName,
+                     SmallVectorImpl<std::string> *degradations = nullptr);
 
 /// Parses the named sequences and a `@__transform_main` calling each of them
 /// into a new module (with `transform.with_named_sequence`).
@@ -53,6 +57,8 @@ struct ScheduleScript {
   ScheduleOp schedule;
   std::string script;
   std::string sequence;
+  /// See buildTransformScript.
+  SmallVector<std::string> degradations;
 };
 
 /// Builds the script of every schedule of `module` (at most one per func),
