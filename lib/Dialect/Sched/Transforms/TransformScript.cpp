@@ -1017,16 +1017,17 @@ void ScriptBuilder::packInputs() {
 /// rows of one panel, vectorized; a whole pack runs its panels in parallel.
 void ScriptBuilder::tilePack(unsigned node, const std::string &pack,
                              bool parallel) {
-  NodePlan plan = plans[node];
+  PackOp packStep = plans[node].pack;
+  int64_t panel = plans[node].packTile;
   auto op = cast<linalg::LinalgOp>(dag.getNode(node).op);
   AffineMap map =
-      op.getMatchingIndexingMap(op.getDpsInputOperand(plan.pack.getOperand()));
+      op.getMatchingIndexingMap(op.getDpsInputOperand(packStep.getOperand()));
   unsigned rank = map.getNumResults();
   // The pack's loops: panels, then the input's other dimensions.
   int64_t rows = dag.getNode(node).extents[map.getDimPosition(rank - 2)];
   int64_t rowBlock = 1;
   for (int64_t r = 1; r <= rows; ++r)
-    if (rows % r == 0 && r * plan.packTile <= kMaxPackBlockElements)
+    if (rows % r == 0 && r * panel <= kMaxPackBlockElements)
       rowBlock = r;
   std::string handle = pack;
   SmallVector<int64_t> sizes(rank, 1);
