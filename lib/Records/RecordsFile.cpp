@@ -53,18 +53,65 @@ std::string mlir::ansor::serializeRecord(const MeasureRecord &r) {
   return out;
 }
 
+std::string mlir::ansor::serializePayload(const TaskPayload &p) {
+  llvm::json::Object object{{"kind", "task"},
+                            {"task", p.taskKey},
+                            {"task_name", p.taskName},
+                            {"target", p.target},
+                            {"payload", p.payload}};
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::json::Value(std::move(object));
+  return out;
+}
+
+static const llvm::json::Object *
+parseObject(llvm::json::Value &value, StringRef line, std::string &error) {
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(line);
+  if (!parsed) {
+    error = "malformed JSON: " + llvm::toString(parsed.takeError());
+    return nullptr;
+  }
+  value = std::move(*parsed);
+  const llvm::json::Object *object = value.getAsObject();
+  if (!object)
+    error = "a record must be a JSON object";
+  return object;
+}
+
+static FailureOr<TaskPayload> parsePayload(const llvm::json::Object &object,
+                                           std::string &error) {
+  TaskPayload payload;
+  for (auto [key, out] :
+       {std::pair<StringRef, std::string *>{"task", &payload.taskKey},
+        {"target", &payload.target},
+        {"payload", &payload.payload}}) {
+    std::optional<StringRef> v = object.getString(key);
+    if (!v) {
+      error = "task line: missing string field '" + key.str() + "'";
+      return failure();
+    }
+    *out = v->str();
+  }
+  payload.taskName = object.getString("task_name").value_or("").str();
+  return payload;
+}
+
+static FailureOr<MeasureRecord> parseRecordObject(const llvm::json::Object &o,
+                                                  std::string &error);
+
 FailureOr<MeasureRecord> mlir::ansor::parseRecord(StringRef line,
                                                   std::string &error) {
-  llvm::Expected<llvm::json::Value> value = llvm::json::parse(line);
-  if (!value) {
-    error = "malformed JSON: " + llvm::toString(value.takeError());
+  llvm::json::Value value(nullptr);
+  const llvm::json::Object *object = parseObject(value, line, error);
+  if (!object)
     return failure();
-  }
-  const llvm::json::Object *object = value->getAsObject();
-  if (!object) {
-    error = "a record must be a JSON object";
-    return failure();
-  }
+  return parseRecordObject(*object, error);
+}
+
+static FailureOr<MeasureRecord> parseRecordObject(const llvm::json::Object &o,
+                                                  std::string &error) {
+  const llvm::json::Object *object = &o;
   MeasureRecord record;
   auto str = [&](StringRef key, std::string &out) {
     std::optional<StringRef> v = object->getString(key);
@@ -143,7 +190,14 @@ FailureOr<RecordsWriter> RecordsWriter::open(StringRef path,
 }
 
 LogicalResult RecordsWriter::append(const MeasureRecord &record) {
-  std::string line = serializeRecord(record) + "\n";
+  return appendLine(serializeRecord(record) + "\n");
+}
+
+LogicalResult RecordsWriter::appendPayload(const TaskPayload &payload) {
+  return appendLine(serializePayload(payload) + "\n");
+}
+
+LogicalResult RecordsWriter::appendLine(std::string line) {
   // Runs sharing a records file take turns: each line goes out whole, in
   // one write under an exclusive lock (the file is opened for appending).
   int fd = fileno(file);
@@ -177,7 +231,19 @@ FailureOr<LoadedRecords> mlir::ansor::loadRecords(StringRef path,
     if (line.trim().empty())
       continue;
     std::string reason;
-    FailureOr<MeasureRecord> record = parseRecord(line, reason);
+    llvm::json::Value value(nullptr);
+    const llvm::json::Object *object = parseObject(value, line, reason);
+    if (object && object->getString("kind") == "task") {
+      FailureOr<TaskPayload> payload = parsePayload(*object, reason);
+      if (failed(payload))
+        loaded.skipped.push_back({unsigned(index + 1), reason});
+      else if (!loaded.findPayload(payload->taskKey))
+        loaded.payloads.push_back(std::move(*payload));
+      continue;
+    }
+    FailureOr<MeasureRecord> record = failure();
+    if (object)
+      record = parseRecordObject(*object, reason);
     if (failed(record)) {
       loaded.skipped.push_back({unsigned(index + 1), reason});
       continue;
@@ -185,6 +251,13 @@ FailureOr<LoadedRecords> mlir::ansor::loadRecords(StringRef path,
     loaded.records.push_back(std::move(*record));
   }
   return loaded;
+}
+
+const TaskPayload *LoadedRecords::findPayload(StringRef taskKey) const {
+  for (const TaskPayload &p : payloads)
+    if (p.taskKey == taskKey)
+      return &p;
+  return nullptr;
 }
 
 std::optional<MeasureRecord>

@@ -24,6 +24,18 @@ std::string mlir::ansor::computeTaskKey(func::FuncOp func,
                          /*Width=*/16);
 }
 
+std::string mlir::ansor::printTaskPayload(func::FuncOp func) {
+  OpBuilder builder(func.getContext());
+  OwningOpRef<ModuleOp> module = ModuleOp::create(func.getLoc());
+  builder.setInsertionPointToEnd(module->getBody());
+  Operation *copy = builder.clone(*func);
+  copy->walk([](Operation *op) { op->removeAttr(kNodeAttrName); });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().printGenericOpForm());
+  return text;
+}
+
 std::string mlir::ansor::printTaskModule(func::FuncOp func,
                                          Operation *schedule) {
   std::string text;

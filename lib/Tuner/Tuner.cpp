@@ -468,6 +468,7 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
     return success();
   });
   bool allTuned = true;
+  llvm::StringSet<> writtenPayloads;
   for (func::FuncOp func : funcs) {
     TaskSummary task;
     task.name = func.getSymName().str();
@@ -475,6 +476,18 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
     if (options.progress)
       llvm::errs() << "[ansor-tune] @" << task.name << ": task " << task.key
                    << ", " << options.trials << " trials\n";
+    // The payload goes in once per task, so the file alone can train a
+    // cost model.
+    if (!previous->findPayload(task.key) &&
+        writtenPayloads.insert(task.key).second &&
+        failed(records->appendPayload(
+            {task.key, task.name, target.str(), printTaskPayload(func)}))) {
+      hold.reset();
+      for (Held &h : held)
+        emitHeld(h.loc, h.severity, h.message);
+      return module.emitError() << "cannot append to the records file '"
+                                << options.recordsPath << "'";
+    }
     TaskTuner tuner(func, target, options, *records, previous->records);
     if (failed(tuner.run(task))) {
       hold.reset();

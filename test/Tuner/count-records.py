@@ -6,6 +6,8 @@ import sys
 records = errors = matching = 0
 for line in open(sys.argv[1]):
     record = json.loads(line)
+    if record.get("kind") == "task":  # the task's payload, not a measurement
+        continue
     records += 1
     errors += record["error"] != "none"
     matching += sys.argv[2] in record["schedule"]

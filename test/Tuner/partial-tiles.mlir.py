@@ -8,6 +8,8 @@ import sys
 measured = errors = partial = partial_reductions = 0
 for line in open(sys.argv[1]):
     record = json.loads(line)
+    if record.get("kind") == "task":  # the task's payload, not a measurement
+        continue
     measured += 1
     errors += record["error"] != "none"
     tile = re.search(r"sched.tile node 1 .*", record["schedule"]).group(0)

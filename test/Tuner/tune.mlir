@@ -5,24 +5,29 @@
 // RUN: ansor-opt %s --ansor-tune="trials=6 seed=1 threads=1 records=%t/rec.jsonl summary=%t/sum.json min-repeat-ms=1 repeat=1" 2> %t/log | FileCheck %s --check-prefix=IR
 // RUN: FileCheck %s --check-prefix=SUM < %t/sum.json
 // RUN: FileCheck %s --check-prefix=LOG < %t/log
-// RUN: cat %t/rec.jsonl | count 6
+// RUN: grep -c '"costs"' %t/rec.jsonl | grep -x 6
 // RUN: FileCheck %s --check-prefix=REC < %t/rec.jsonl
 
 // Resuming with the same records measures only new programs.
 // RUN: ansor-opt %s --ansor-tune="trials=2 seed=1 threads=1 records=%t/rec.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
-// RUN: cat %t/rec.jsonl | count 8
-// RUN: sed -e 's/.*"schedule":"sched.schedule @[a-z_0-9]* \(.*\)","task".*/\1/' %t/rec.jsonl | sort | uniq -d | count 0
+// RUN: grep -c '"costs"' %t/rec.jsonl | grep -x 8
+// RUN: grep '"costs"' %t/rec.jsonl | sed -e 's/.*"schedule":"sched.schedule @[a-z_0-9]* \(.*\)","task".*/\1/' | sort | uniq -d | count 0
+// The task's payload (its func, generic form) is stored once, before its
+// first record, and not again on resume.
+// RUN: head -n 1 %t/rec.jsonl | FileCheck %s --check-prefix=PAYLOAD
+// RUN: grep '"kind":"task"' %t/rec.jsonl | count 1
+// PAYLOAD: {"kind":"task","payload":"{{.*}}\"func.func\"() <{function_type = (tensor<128x64xf32>, tensor<64x128xf32>) -> tensor<128x128xf32>, sym_name = \"mm_relu\"}>{{.*}}","target":"llvm -mtriple={{.*}}","task":"{{[0-9a-f]+}}","task_name":"mm_relu"}
 
 // The same seed gives the same search trajectory.
 // RUN: ansor-opt %s --ansor-tune="trials=6 seed=1 threads=1 records=%t/again.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
-// RUN: sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' %t/again.jsonl > %t/again.txt
-// RUN: head -n 6 %t/rec.jsonl | sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' > %t/first.txt
+// RUN: grep '"costs"' %t/again.jsonl | sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' > %t/again.txt
+// RUN: grep '"costs"' %t/rec.jsonl | head -n 6 | sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' > %t/first.txt
 // RUN: diff %t/first.txt %t/again.txt
 
 // A corrupt line (a run killed mid-write) is skipped with a warning naming it.
 // RUN: cp %t/rec.jsonl %t/corrupt.jsonl && echo '{"task": "x", "costs": [0.0' >> %t/corrupt.jsonl
 // RUN: ansor-opt %s --ansor-apply-best="records=%t/corrupt.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORRUPT
-// CORRUPT: corrupt.jsonl:9:0: warning: malformed JSON: {{.*}}; record skipped
+// CORRUPT: corrupt.jsonl:10:0: warning: malformed JSON: {{.*}}; record skipped
 
 // The best record re-applies without measuring.
 // RUN: ansor-opt %s --ansor-apply-best="records=%t/rec.jsonl" | FileCheck %s --check-prefix=IR

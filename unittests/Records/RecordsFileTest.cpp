@@ -99,3 +99,40 @@ TEST(Records, MissingFileIsEmpty) {
   ASSERT_TRUE(succeeded(loaded));
   EXPECT_TRUE(loaded->records.empty());
 }
+
+TEST(Records, PayloadLines) {
+  SmallString<128> path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("records", "jsonl", path));
+  std::string error;
+  TaskPayload payload{"a", "mm", "llvm -mcpu=y", "module {\n}\n"};
+  {
+    FailureOr<RecordsWriter> writer = RecordsWriter::open(path, error);
+    ASSERT_TRUE(succeeded(writer)) << error;
+    ASSERT_TRUE(succeeded(writer->appendPayload(payload)));
+    ASSERT_TRUE(succeeded(writer->append(makeRecord("a", 0.3))));
+    // A second payload of the same task is ignored: the first one counts.
+    TaskPayload other = payload;
+    other.payload = "module {}";
+    ASSERT_TRUE(succeeded(writer->appendPayload(other)));
+  }
+  {
+    // A payload line without its payload is skipped and named.
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Append);
+    os << "{\"kind\": \"task\", \"task\": \"b\", \"target\": \"t\"}\n";
+  }
+  FailureOr<LoadedRecords> loaded = loadRecords(path, error);
+  ASSERT_TRUE(succeeded(loaded)) << error;
+  EXPECT_EQ(loaded->records.size(), 1u);
+  ASSERT_EQ(loaded->payloads.size(), 1u);
+  const TaskPayload *found = loaded->findPayload("a");
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->payload, payload.payload);
+  EXPECT_EQ(found->taskName, "mm");
+  EXPECT_EQ(loaded->findPayload("b"), nullptr);
+  ASSERT_EQ(loaded->skipped.size(), 1u);
+  EXPECT_EQ(loaded->skipped[0].line, 4u);
+  EXPECT_NE(loaded->skipped[0].reason.find("'payload'"), std::string::npos)
+      << loaded->skipped[0].reason;
+  llvm::sys::fs::remove(path);
+}

@@ -5,6 +5,11 @@
 //   {"task": KEY, "task_name": NAME, "target": TARGET, "trial": N,
 //    "schedule": TEXT, "costs": [s...], "error": "none"|"compile"|...,
 //    "message": TEXT, "build_seconds": S, "timestamp": UNIX_SECONDS}
+// and, once per task, the payload the records of that task were measured on,
+// so that a records file alone is enough to recompute their features:
+//   {"kind": "task", "task": KEY, "task_name": NAME, "target": TARGET,
+//    "payload": MODULE_TEXT}
+// Files written before payload lines existed still load (without payloads).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,7 +47,16 @@ struct MeasureRecord {
   bool isValid() const { return error == MeasureError::None && !costs.empty(); }
 };
 
+/// A task's payload: a module holding its func, in generic form.
+struct TaskPayload {
+  std::string taskKey;
+  std::string taskName;
+  std::string target;
+  std::string payload;
+};
+
 std::string serializeRecord(const MeasureRecord &record);
+std::string serializePayload(const TaskPayload &payload);
 /// Parses one line; fails with `error` naming the missing or malformed field.
 FailureOr<MeasureRecord> parseRecord(StringRef line, std::string &error);
 
@@ -57,8 +71,10 @@ public:
   ~RecordsWriter();
   static FailureOr<RecordsWriter> open(StringRef path, std::string &error);
   LogicalResult append(const MeasureRecord &record);
+  LogicalResult appendPayload(const TaskPayload &payload);
 
 private:
+  LogicalResult appendLine(std::string line);
   FILE *file = nullptr;
 };
 
@@ -70,7 +86,11 @@ struct SkippedLine {
 
 struct LoadedRecords {
   std::vector<MeasureRecord> records;
+  /// The first payload line of each task, in file order.
+  std::vector<TaskPayload> payloads;
   std::vector<SkippedLine> skipped;
+
+  const TaskPayload *findPayload(StringRef taskKey) const;
 };
 
 /// Loads every well-formed record; a missing file is an empty set. Fails

@@ -15,6 +15,10 @@ namespace ansor {
 /// subgraphs share a key, and so their records. 16 hex digits.
 std::string computeTaskKey(func::FuncOp func, const Target &target);
 
+/// The module text of `func` alone in generic form (without node tags): the
+/// payload a records file stores once per task.
+std::string printTaskPayload(func::FuncOp func);
+
 /// The module text of `func` alone, or with one schedule appended.
 std::string printTaskModule(func::FuncOp func, Operation *schedule = nullptr);
 

@@ -17,6 +17,7 @@
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
@@ -35,27 +36,6 @@ using mlir::ansor::ComputeDAG;
 using mlir::ansor::DAGNode;
 
 namespace {
-
-/// The steps of one node, gathered from a schedule.
-struct NodePlan {
-  TileOp tile;
-  RfactorOp rfactor;
-  /// Set on a producer whose consumer is computed inside its tiles.
-  FuseConsumerOp fusedConsumer;
-  bool fusedIntoProducer = false;
-  bool inlined = false;
-  bool cacheWrite = false;
-  bool vectorize = false;
-  int64_t parallel = 1;
-  int64_t unrollMaxStep = 0;
-  /// Loops of the node whose split leaves a partial last tile.
-  SmallVector<bool> partial;
-  /// The input packed into panels of the register block, if any.
-  PackOp pack;
-  /// The packed loop's register tile (the panel width).
-  int64_t packTile = 0;
-  bool hasPartialTiles() const { return llvm::is_contained(partial, true); }
-};
 
 /// A handle to vectorize and, where its tiles can be partial, the static
 /// vector sizes to mask them to, one per loop of the op.
@@ -76,16 +56,6 @@ struct Tiled {
   std::string op;
   SmallVector<std::string> loops;
   SmallVector<int64_t> tripCounts;
-};
-
-/// Tile sizes of the levels of one node's tiling.
-struct LevelSizes {
-  /// Per loop of the node: the tile size at each level; 0 where the level
-  /// has a single iteration (no loop).
-  SmallVector<SmallVector<int64_t>> spatial; // [level][loop]
-  SmallVector<SmallVector<int64_t>> reduction;
-  /// Extent of the innermost tile, per loop.
-  SmallVector<int64_t> block;
 };
 
 class ScriptBuilder {
@@ -119,21 +89,29 @@ private:
   void packInputs();
   void tilePack(unsigned node, const std::string &pack, bool parallel);
 
-  // Planning.
-  LogicalResult collectPlans();
-  LogicalResult verifyPlan(unsigned node);
-  LevelSizes levelSizes(unsigned node) const;
+  // Planning (SchedulePlan).
+  LevelSizes levelSizes(unsigned node) const {
+    return schedulePlan->getLevelSizes(node);
+  }
   SmallVector<int64_t> toPacked(unsigned node, ArrayRef<int64_t> sizes,
-                                unsigned packedDim) const;
+                                unsigned packedDim) const {
+    return schedulePlan->toPacked(node, sizes, packedDim);
+  }
   SmallVector<int64_t> toPackedLoops(unsigned node,
                                      ArrayRef<int64_t> sizes) const {
-    PackOp pack = plans[node].pack;
-    return toPacked(node, sizes, pack ? pack.getLoop() : 0);
+    return schedulePlan->toPackedLoops(node, sizes);
   }
-  bool canVectorize(unsigned node, ArrayRef<int64_t> block) const;
+  bool canVectorize(unsigned node, ArrayRef<int64_t> block) const {
+    return schedulePlan->canVectorize(node, block);
+  }
   void degradeScalarBlock(unsigned node, ArrayRef<int64_t> block);
-  SmallVector<std::pair<unsigned, unsigned>> inlinedProducers(unsigned node);
-  std::optional<unsigned> initOperand(unsigned node) const;
+  SmallVector<std::pair<unsigned, unsigned>>
+  inlinedProducers(unsigned node) const {
+    return schedulePlan->getInlinedProducers(node);
+  }
+  std::optional<unsigned> initOperand(unsigned node) const {
+    return schedulePlan->getInitOperand(node);
+  }
 
   // Per-node translation.
   void translateTiled(unsigned node);
@@ -153,6 +131,8 @@ private:
 
   ScheduleOp schedule;
   const ComputeDAG &dag;
+  std::optional<SchedulePlan> schedulePlan;
+  /// Copies of the plan's nodes (op handles are used by value).
   SmallVector<NodePlan> plans;
   std::string text;
   llvm::raw_string_ostream os;
@@ -344,251 +324,23 @@ PeeledBlocks ScriptBuilder::peelPartialBlocks(unsigned node,
 
 void ScriptBuilder::unroll(unsigned node, const Tiled &tiled, int64_t maxStep,
                            int64_t blockElements) {
-  int64_t total = 1;
-  for (int64_t trip : tiled.tripCounts)
-    total *= trip;
-  if (maxStep <= 0 || tiled.loops.empty() || total > maxStep)
-    return;
-  // Our loop bodies are whole register blocks, not TVM's scalar
-  // statements: cap the unrolled code as well.
-  if (total > kMaxUnrolledBlocks ||
-      total * blockElements > kMaxVectorTileElements) {
+  UnrollDecision decision =
+      SchedulePlan::decideUnroll(maxStep, tiled.tripCounts, blockElements);
+  if (decision == UnrollDecision::Capped) {
+    int64_t total = 1;
+    for (int64_t trip : tiled.tripCounts)
+      total *= trip;
     degrade(node, "unrolling " + Twine(total) + " register blocks of " +
                       Twine(blockElements) + " elements dropped (caps: " +
                       Twine(kMaxUnrolledBlocks) + " blocks, " +
                       Twine(kMaxVectorTileElements) + " elements)");
-    return;
   }
+  if (decision != UnrollDecision::Unrolled)
+    return;
   // Innermost first, so that outer unrolling copies unrolled bodies.
   for (int i = tiled.loops.size() - 1; i >= 0; --i)
     os << "  transform.loop.unroll " << tiled.loops[i]
        << " {factor = " << tiled.tripCounts[i] << "} : " << kAnyOp << "\n";
-}
-
-//===----------------------------------------------------------------------===//
-// Planning
-//===----------------------------------------------------------------------===//
-
-LogicalResult ScriptBuilder::collectPlans() {
-  plans.assign(dag.size(), NodePlan());
-  for (Operation &step : schedule.getBody().front()) {
-    LogicalResult result =
-        llvm::TypeSwitch<Operation *, LogicalResult>(&step)
-            .Case([&](TileOp op) {
-              NodePlan &plan = plans[op.getNode()];
-              plan.tile = op;
-              for (Attribute split : op.getSplits())
-                plan.partial.push_back(cast<SplitAttr>(split).hasPartialTile());
-              return success();
-            })
-            .Case([&](RfactorOp op) {
-              plans[op.getNode()].rfactor = op;
-              return success();
-            })
-            .Case([&](FuseConsumerOp op) -> LogicalResult {
-              if (plans[op.getInto()].fusedConsumer ||
-                  plans[op.getNode()].fusedIntoProducer)
-                return op.emitOpError()
-                       << "fuses a second consumer into node " << op.getInto()
-                       << " or node " << op.getNode() << " a second time";
-              plans[op.getInto()].fusedConsumer = op;
-              plans[op.getNode()].fusedIntoProducer = true;
-              return success();
-            })
-            .Case([&](InlineOp op) {
-              plans[op.getNode()].inlined = true;
-              return success();
-            })
-            .Case([&](CacheWriteOp op) {
-              plans[op.getNode()].cacheWrite = true;
-              return success();
-            })
-            .Case([&](VectorizeOp op) {
-              plans[op.getNode()].vectorize = true;
-              return success();
-            })
-            .Case([&](PackOp op) -> LogicalResult {
-              NodePlan &plan = plans[op.getNode()];
-              if (plan.pack)
-                return op.emitOpError()
-                       << "packs a second input of node " << op.getNode()
-                       << "; the CPU materializer packs one per node";
-              plan.pack = op;
-              return success();
-            })
-            .Case([&](ParallelOp op) {
-              plans[op.getNode()].parallel = *op.getLoops().getSelected();
-              return success();
-            })
-            .Case([&](UnrollOp op) {
-              plans[op.getNode()].unrollMaxStep =
-                  *op.getMaxStep().getSelected();
-              return success();
-            })
-            .Default([&](Operation *op) {
-              return op->emitOpError()
-                     << "is not supported by the CPU materializer";
-            });
-    if (failed(result))
-      return failure();
-  }
-  for (auto [index, plan] : llvm::enumerate(plans))
-    if (failed(verifyPlan(index)))
-      return failure();
-  return success();
-}
-
-/// The structures the CPU materializer implements: Ansor's multi-level
-/// tiling and the two-level split of nodes it leaves alone.
-static bool isSupportedStructure(StructureAttr structure) {
-  using K = LoopKind;
-  ArrayRef<K> levels = structure.getLevels();
-  return levels == ArrayRef<K>{K::S, K::S} ||
-         levels == ArrayRef<K>{K::S, K::S, K::R} ||
-         levels == ArrayRef<K>{K::S, K::S, K::R, K::S, K::R, K::S};
-}
-
-/// Rejects step combinations the CPU materializer would otherwise ignore or
-/// mistranslate; the verifier cannot, as they need the payload.
-LogicalResult ScriptBuilder::verifyPlan(unsigned node) {
-  NodePlan &plan = plans[node];
-  const DAGNode &n = dag.getNode(node);
-  Operation *anyStep = plan.tile      ? plan.tile.getOperation()
-                       : plan.rfactor ? plan.rfactor.getOperation()
-                                      : nullptr;
-  if (plan.tile && !isSupportedStructure(plan.tile.getStructure()))
-    return plan.tile.emitOpError()
-           << "structure " << plan.tile.getStructure()
-           << " is not supported by the CPU materializer (use [S, S], "
-              "[S, S, R] or [S, S, R, S, R, S])";
-  if (plan.tile && plan.rfactor)
-    return plan.rfactor.emitOpError()
-           << "node " << node << " is both tiled and rfactored";
-  // A partial reduction tile would need its padding masked out of the
-  // combiner, which only an add of products tolerates.
-  for (auto [loop, partial] : llvm::enumerate(plan.partial))
-    if (partial && n.kinds[loop] == LoopKind::R)
-      return plan.tile.emitOpError()
-             << "split #" << loop << " of reduction loop " << loop
-             << " leaves a partial tile; the CPU materializer needs "
-                "reduction tiles that divide the extent";
-  if (plan.rfactor && plan.rfactor.getSplit().hasPartialTile())
-    return plan.rfactor.emitOpError()
-           << "rfactor split " << plan.rfactor.getSplit()
-           << " leaves a partial tile; it must divide the extent";
-  if ((plan.tile || plan.rfactor) && (plan.inlined || n.isInit))
-    return anyStep->emitOpError()
-           << "node " << node << " is "
-           << (n.isInit ? "an init fill, scheduled with its consumer"
-                        : "inlined")
-           << " and cannot be tiled";
-  if (plan.fusedIntoProducer && (plan.tile || plan.rfactor))
-    return anyStep->emitOpError()
-           << "node " << node << " is fused into its producer's tiles";
-  if (FuseConsumerOp fuse = plan.fusedConsumer) {
-    if (!plan.tile || plan.tile.getStructure().count(LoopKind::S) != 4)
-      return fuse.emitOpError() << "fuses into node " << node
-                                << ", which has no multi-level tiling";
-    std::optional<unsigned> matched =
-        ansor::getSingleElementwiseMatchedConsumer(dag, node);
-    if (!matched || *matched != fuse.getNode())
-      return fuse.emitOpError()
-             << "node " << fuse.getNode()
-             << " is not the single elementwise consumer of node " << node;
-    if (*fuse.getLevel().getSelected() > 1)
-      return fuse.emitOpError() << "the CPU materializer fuses at level 0 "
-                                   "or 1, not "
-                                << *fuse.getLevel().getSelected();
-  }
-  if (PackOp pack = plan.pack) {
-    if (!plan.tile || plan.tile.getStructure().count(LoopKind::S) != 4)
-      return pack.emitOpError() << "packs an input of node " << node
-                                << ", which has no multi-level tiling";
-    if (llvm::none_of(ansor::getPackCandidates(dag, node),
-                      [&](const ansor::PackCandidate &c) {
-                        return c.operand == pack.getOperand() &&
-                               c.loop == pack.getLoop();
-                      }))
-      return pack.emitOpError()
-             << "input #" << pack.getOperand() << " of node " << node
-             << " cannot be packed along loop " << pack.getLoop()
-             << ": that loop must index the output's contiguous dimension "
-                "and, of the inputs, only this one, as its last but not its "
-                "first dimension";
-    if (plan.fusedConsumer || plan.cacheWrite)
-      return pack.emitOpError()
-             << "the CPU materializer does not pack node " << node
-             << " together with "
-             << (plan.fusedConsumer ? "a fused consumer" : "a cache write");
-    if (plan.hasPartialTiles())
-      return pack.emitOpError()
-             << "the CPU materializer packs only nodes whose tiles divide "
-                "their extents; node "
-             << node << " has partial tiles";
-    plan.packTile = cast<SplitAttr>(plan.tile.getSplits()[pack.getLoop()])
-                        .getFactors()
-                        .back();
-  }
-  if (!plan.tile &&
-      (plan.cacheWrite || plan.parallel != 1 || plan.unrollMaxStep != 0 ||
-       (plan.vectorize && !plan.rfactor)))
-    return schedule.emitOpError()
-           << "node " << node << " has annotation steps but no sched.tile step";
-  return success();
-}
-
-LevelSizes ScriptBuilder::levelSizes(unsigned node) const {
-  const DAGNode &n = dag.getNode(node);
-  TileOp tile = plans[node].tile;
-  unsigned numS = tile.getStructure().count(LoopKind::S);
-  unsigned numR = tile.getStructure().count(LoopKind::R);
-  LevelSizes sizes;
-  sizes.spatial.assign(numS, SmallVector<int64_t>(n.extents.size(), 0));
-  sizes.reduction.assign(numR, SmallVector<int64_t>(n.extents.size(), 0));
-  for (auto [loop, attr] : llvm::enumerate(tile.getSplits())) {
-    auto split = cast<SplitAttr>(attr);
-    ArrayRef<int64_t> factors = split.getFactors();
-    auto &perLevel =
-        n.kinds[loop] == LoopKind::S ? sizes.spatial : sizes.reduction;
-    for (unsigned level = 0; level < factors.size(); ++level)
-      perLevel[level][loop] =
-          factors[level] == 1 ? 0 : split.getInnerProduct(level + 1);
-    sizes.block.push_back(factors.back());
-  }
-  return sizes;
-}
-
-/// Sizes of the packed op's loops (or of its init's dimensions) from those
-/// of the node's: the packed dimension counts panels, and the panel
-/// dimension, appended innermost by the packing, is never tiled.
-SmallVector<int64_t> ScriptBuilder::toPacked(unsigned node,
-                                             ArrayRef<int64_t> sizes,
-                                             unsigned packedDim) const {
-  const NodePlan &plan = plans[node];
-  SmallVector<int64_t> out(sizes);
-  if (!plan.pack)
-    return out;
-  out[packedDim] /= plan.packTile;
-  out.push_back(0);
-  return out;
-}
-
-bool ScriptBuilder::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
-  auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(node).op);
-  if (!op || !ansor::isVectorizable(dag, node))
-    return false;
-  int64_t elements = 1;
-  for (int64_t extent : block)
-    elements *= extent;
-  if (elements > kMaxVectorTileElements)
-    return false;
-  if (llvm::all_of(op.getIndexingMapsArray(),
-                   [](AffineMap m) { return m.isProjectedPermutation(); }))
-    return true;
-  SmallVector<unsigned> unitLoops =
-      ansor::getLoopsNeedingUnitInnerTile(dag, node);
-  return !unitLoops.empty() &&
-         llvm::all_of(unitLoops, [&](unsigned l) { return block[l] == 1; });
 }
 
 /// Says why a block the schedule vectorizes stays scalar.
@@ -602,40 +354,6 @@ void ScriptBuilder::degradeScalarBlock(unsigned node, ArrayRef<int64_t> block) {
                   "not reduced to one point");
 }
 
-/// The operand index through which `node` reads its init fill, if any.
-std::optional<unsigned> ScriptBuilder::initOperand(unsigned node) const {
-  Operation *op = dag.getNode(node).op;
-  for (OpOperand &operand : op->getOpOperands()) {
-    Operation *def = operand.get().getDefiningOp();
-    for (const DAGNode &p : dag.getNodes())
-      if (p.op == def && p.isInit)
-        return operand.getOperandNumber();
-  }
-  return std::nullopt;
-}
-
-/// Inlined producers (tensor.pad or elementwise) of `node`, as (producer
-/// node, operand index of the consumer) pairs, deduplicated.
-SmallVector<std::pair<unsigned, unsigned>>
-ScriptBuilder::inlinedProducers(unsigned node) {
-  SmallVector<std::pair<unsigned, unsigned>> result;
-  Operation *op = dag.getNode(node).op;
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  for (OpOperand &operand : op->getOpOperands()) {
-    // A producer of an init is loop-carried inside the tiles, where
-    // fuse_into_containing_op cannot reach it: it stays whole.
-    if (linalgOp && linalgOp.isDpsInit(&operand))
-      continue;
-    Operation *def = operand.get().getDefiningOp();
-    for (const DAGNode &p : dag.getNodes())
-      if (p.op == def && plans[p.index].inlined &&
-          llvm::none_of(result, [&](auto pr) { return pr.first == p.index; }))
-        result.push_back({p.index, operand.getOperandNumber()});
-  }
-  return result;
-}
-
-//===----------------------------------------------------------------------===//
 // Translation
 //===----------------------------------------------------------------------===//
 
@@ -901,10 +619,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
     Tiled l2 = tileFor(r0.op, toPackedLoops(node, sizes.spatial[2]));
     if (!unroll)
       return l2.op;
-    for (unsigned loop : spatialLoops)
-      if (sizes.spatial[2][loop] != 0)
-        l2.tripCounts.push_back(
-            cast<SplitAttr>(plan.tile.getSplits()[loop]).getFactors()[2]);
+    l2.tripCounts = schedulePlan->getBlockLoopTrips(node);
     toUnroll.push_back({node, l2, plan.unrollMaxStep, product(sizes.block)});
     return l2.op;
   };
@@ -1018,17 +733,12 @@ void ScriptBuilder::packInputs() {
 void ScriptBuilder::tilePack(unsigned node, const std::string &pack,
                              bool parallel) {
   PackOp packStep = plans[node].pack;
-  int64_t panel = plans[node].packTile;
   auto op = cast<linalg::LinalgOp>(dag.getNode(node).op);
-  AffineMap map =
-      op.getMatchingIndexingMap(op.getDpsInputOperand(packStep.getOperand()));
-  unsigned rank = map.getNumResults();
+  unsigned rank =
+      op.getMatchingIndexingMap(op.getDpsInputOperand(packStep.getOperand()))
+          .getNumResults();
   // The pack's loops: panels, then the input's other dimensions.
-  int64_t rows = dag.getNode(node).extents[map.getDimPosition(rank - 2)];
-  int64_t rowBlock = 1;
-  for (int64_t r = 1; r <= rows; ++r)
-    if (rows % r == 0 && r * panel <= kMaxPackBlockElements)
-      rowBlock = r;
+  int64_t rowBlock = schedulePlan->getPackRowBlock(node);
   std::string handle = pack;
   SmallVector<int64_t> sizes(rank, 1);
   if (parallel) {
@@ -1132,8 +842,12 @@ FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
   if (!schedule.isComplete())
     return schedule.emitOpError()
            << "has unset tunables: sample or tune it before applying it";
-  if (failed(collectPlans()))
+  FailureOr<SchedulePlan> built = SchedulePlan::build(schedule, dag);
+  if (failed(built))
     return failure();
+  schedulePlan.emplace(std::move(*built));
+  plans.assign(schedulePlan->getNodes().begin(),
+               schedulePlan->getNodes().end());
   os << "transform.named_sequence @" << sequenceName
      << "(%root: !transform.any_op {transform.readonly}) {\n";
   os << "  %func = transform.structured.match ops{[\"func.func\"]} "

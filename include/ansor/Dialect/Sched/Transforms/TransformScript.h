@@ -13,22 +13,13 @@
 #define ANSOR_DIALECT_SCHED_TRANSFORMS_TRANSFORMSCRIPT_H
 
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include <string>
 
 namespace mlir {
 namespace sched {
-
-/// Largest iteration space of one tile that is vectorized; larger tiles stay
-/// scalar loops (their vectors would not fit the register file anyway).
-constexpr int64_t kMaxVectorTileElements = 4096;
-
-/// Most register blocks one unrolled loop nest may repeat.
-constexpr int64_t kMaxUnrolledBlocks = 64;
-
-/// The most elements a vectorized block of a pack copies (rows of a panel).
-constexpr int64_t kMaxPackBlockElements = 1024;
 
 /// Builds the text of `transform.named_sequence @<sequenceName>` taking the
 /// module as `%root` and applying `schedule` to its payload func, which must

@@ -1,0 +1,133 @@
+//===- SchedulePlan.h - what the CPU materializer builds per node -*- C++
+//-*-===//
+//
+// The planning half of CPU materialization: the steps of a complete schedule
+// gathered per node and checked against its payload, and the decisions the
+// materializer takes beyond what the schedule says (which register blocks
+// are vectorized, which unrolls fit the caps, how a pack is blocked). The
+// Transform script builder emits from this plan, and the cost model's loop
+// nests are derived from it, so both describe the same program.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_DIALECT_SCHED_TRANSFORMS_SCHEDULEPLAN_H
+#define ANSOR_DIALECT_SCHED_TRANSFORMS_SCHEDULEPLAN_H
+
+#include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "ansor/Dialect/Sched/IR/SchedOps.h"
+
+namespace mlir {
+namespace sched {
+
+/// Largest iteration space of one tile that is vectorized; larger tiles stay
+/// scalar loops (their vectors would not fit the register file anyway).
+constexpr int64_t kMaxVectorTileElements = 4096;
+
+/// Most register blocks one unrolled loop nest may repeat.
+constexpr int64_t kMaxUnrolledBlocks = 64;
+
+/// The most elements a vectorized block of a pack copies (rows of a panel).
+constexpr int64_t kMaxPackBlockElements = 1024;
+
+/// The steps of one node, gathered from a schedule.
+struct NodePlan {
+  TileOp tile;
+  RfactorOp rfactor;
+  /// Set on a producer whose consumer is computed inside its tiles.
+  FuseConsumerOp fusedConsumer;
+  bool fusedIntoProducer = false;
+  bool inlined = false;
+  bool cacheWrite = false;
+  bool vectorize = false;
+  int64_t parallel = 1;
+  int64_t unrollMaxStep = 0;
+  /// Loops of the node whose split leaves a partial last tile.
+  SmallVector<bool> partial;
+  /// The input packed into panels of the register block, if any.
+  PackOp pack;
+  /// The packed loop's register tile (the panel width).
+  int64_t packTile = 0;
+  bool hasPartialTiles() const { return llvm::is_contained(partial, true); }
+};
+
+/// Tile sizes of the levels of one node's tiling.
+struct LevelSizes {
+  /// Per loop of the node: the tile size at each level; 0 where the level
+  /// has a single iteration (no loop).
+  SmallVector<SmallVector<int64_t>> spatial; // [level][loop]
+  SmallVector<SmallVector<int64_t>> reduction;
+  /// Extent of the innermost tile, per loop.
+  SmallVector<int64_t> block;
+};
+
+/// What becomes of an unroll step.
+enum class UnrollDecision {
+  /// Not asked, or the loops run more iterations than the max step.
+  None,
+  Unrolled,
+  /// Asked but above the caps on unrolled blocks: dropped.
+  Capped,
+};
+
+class SchedulePlan {
+public:
+  /// Gathers the steps of the complete `schedule` per node of `dag` and
+  /// rejects combinations the CPU materializer would otherwise ignore or
+  /// mistranslate, with a diagnostic at the step.
+  static FailureOr<SchedulePlan> build(ScheduleOp schedule,
+                                       const ansor::ComputeDAG &dag);
+
+  ScheduleOp getSchedule() const { return schedule; }
+  const ansor::ComputeDAG &getDAG() const { return *dag; }
+  ArrayRef<NodePlan> getNodes() const { return plans; }
+  const NodePlan &getNode(unsigned node) const { return plans[node]; }
+
+  /// Tile sizes per level of a tiled node.
+  LevelSizes getLevelSizes(unsigned node) const;
+  /// Sizes of the packed op's loops (or of its init's dimensions) from those
+  /// of the node's: the packed dimension counts panels, and the panel
+  /// dimension, appended innermost by the packing, is never tiled.
+  SmallVector<int64_t> toPacked(unsigned node, ArrayRef<int64_t> sizes,
+                                unsigned packedDim) const;
+  SmallVector<int64_t> toPackedLoops(unsigned node,
+                                     ArrayRef<int64_t> sizes) const {
+    PackOp pack = plans[node].pack;
+    return toPacked(node, sizes, pack ? pack.getLoop() : 0);
+  }
+  /// Whether a tile `block` of `node` can be vectorized (small enough, and
+  /// convolution windows reduced to a point).
+  bool canVectorize(unsigned node, ArrayRef<int64_t> block) const;
+  /// The operand index through which `node` reads its init fill, if any.
+  std::optional<unsigned> getInitOperand(unsigned node) const;
+  /// Inlined producers (tensor.pad or elementwise) of `node`, as (producer
+  /// node, operand index of the consumer) pairs, deduplicated; producers of
+  /// inits are not fused and not listed.
+  SmallVector<std::pair<unsigned, unsigned>>
+  getInlinedProducers(unsigned node) const;
+  /// Trip counts of the loops that enclose a multi-level tiled node's
+  /// register block inside its reduction loop (the level-2 spatial loops
+  /// with more than one iteration), which its unroll step repeats.
+  SmallVector<int64_t> getBlockLoopTrips(unsigned node) const;
+  /// Whether unrolling loops of `tripCounts` repeating blocks of
+  /// `blockElements` is done with `maxStep`.
+  static UnrollDecision decideUnroll(int64_t maxStep,
+                                     ArrayRef<int64_t> tripCounts,
+                                     int64_t blockElements);
+  /// Rows of one panel a vectorized block of the node's pack copies.
+  int64_t getPackRowBlock(unsigned node) const;
+
+private:
+  SchedulePlan(ScheduleOp schedule, const ansor::ComputeDAG &dag)
+      : schedule(schedule), dag(&dag) {}
+  LogicalResult collect();
+  LogicalResult verify(unsigned node);
+
+  ScheduleOp schedule;
+  const ansor::ComputeDAG *dag;
+  SmallVector<NodePlan> plans;
+};
+
+} // namespace sched
+} // namespace mlir
+
+#endif // ANSOR_DIALECT_SCHED_TRANSFORMS_SCHEDULEPLAN_H

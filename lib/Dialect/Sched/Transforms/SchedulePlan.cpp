@@ -1,0 +1,311 @@
+//===- SchedulePlan.cpp - what the CPU materializer builds per node -------===//
+
+#include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using mlir::ansor::DAGNode;
+
+FailureOr<SchedulePlan> SchedulePlan::build(ScheduleOp schedule,
+                                            const ansor::ComputeDAG &dag) {
+  SchedulePlan plan(schedule, dag);
+  if (failed(plan.collect()))
+    return failure();
+  return plan;
+}
+
+LogicalResult SchedulePlan::collect() {
+  plans.assign(dag->size(), NodePlan());
+  for (Operation &step : schedule.getBody().front()) {
+    LogicalResult result =
+        llvm::TypeSwitch<Operation *, LogicalResult>(&step)
+            .Case([&](TileOp op) {
+              NodePlan &plan = plans[op.getNode()];
+              plan.tile = op;
+              for (Attribute split : op.getSplits())
+                plan.partial.push_back(cast<SplitAttr>(split).hasPartialTile());
+              return success();
+            })
+            .Case([&](RfactorOp op) {
+              plans[op.getNode()].rfactor = op;
+              return success();
+            })
+            .Case([&](FuseConsumerOp op) -> LogicalResult {
+              if (plans[op.getInto()].fusedConsumer ||
+                  plans[op.getNode()].fusedIntoProducer)
+                return op.emitOpError()
+                       << "fuses a second consumer into node " << op.getInto()
+                       << " or node " << op.getNode() << " a second time";
+              plans[op.getInto()].fusedConsumer = op;
+              plans[op.getNode()].fusedIntoProducer = true;
+              return success();
+            })
+            .Case([&](InlineOp op) {
+              plans[op.getNode()].inlined = true;
+              return success();
+            })
+            .Case([&](CacheWriteOp op) {
+              plans[op.getNode()].cacheWrite = true;
+              return success();
+            })
+            .Case([&](VectorizeOp op) {
+              plans[op.getNode()].vectorize = true;
+              return success();
+            })
+            .Case([&](PackOp op) -> LogicalResult {
+              NodePlan &plan = plans[op.getNode()];
+              if (plan.pack)
+                return op.emitOpError()
+                       << "packs a second input of node " << op.getNode()
+                       << "; the CPU materializer packs one per node";
+              plan.pack = op;
+              return success();
+            })
+            .Case([&](ParallelOp op) {
+              plans[op.getNode()].parallel = *op.getLoops().getSelected();
+              return success();
+            })
+            .Case([&](UnrollOp op) {
+              plans[op.getNode()].unrollMaxStep =
+                  *op.getMaxStep().getSelected();
+              return success();
+            })
+            .Default([&](Operation *op) {
+              return op->emitOpError()
+                     << "is not supported by the CPU materializer";
+            });
+    if (failed(result))
+      return failure();
+  }
+  for (auto [index, plan] : llvm::enumerate(plans))
+    if (failed(verify(index)))
+      return failure();
+  return success();
+}
+
+/// The structures the CPU materializer implements: Ansor's multi-level
+/// tiling and the two-level split of nodes it leaves alone.
+static bool isSupportedStructure(StructureAttr structure) {
+  using K = LoopKind;
+  ArrayRef<K> levels = structure.getLevels();
+  return levels == ArrayRef<K>{K::S, K::S} ||
+         levels == ArrayRef<K>{K::S, K::S, K::R} ||
+         levels == ArrayRef<K>{K::S, K::S, K::R, K::S, K::R, K::S};
+}
+
+/// Rejects step combinations the CPU materializer would otherwise ignore or
+/// mistranslate; the verifier cannot, as they need the payload.
+LogicalResult SchedulePlan::verify(unsigned node) {
+  NodePlan &plan = plans[node];
+  const DAGNode &n = dag->getNode(node);
+  Operation *anyStep = plan.tile      ? plan.tile.getOperation()
+                       : plan.rfactor ? plan.rfactor.getOperation()
+                                      : nullptr;
+  if (plan.tile && !isSupportedStructure(plan.tile.getStructure()))
+    return plan.tile.emitOpError()
+           << "structure " << plan.tile.getStructure()
+           << " is not supported by the CPU materializer (use [S, S], "
+              "[S, S, R] or [S, S, R, S, R, S])";
+  if (plan.tile && plan.rfactor)
+    return plan.rfactor.emitOpError()
+           << "node " << node << " is both tiled and rfactored";
+  // A partial reduction tile would need its padding masked out of the
+  // combiner, which only an add of products tolerates.
+  for (auto [loop, partial] : llvm::enumerate(plan.partial))
+    if (partial && n.kinds[loop] == LoopKind::R)
+      return plan.tile.emitOpError()
+             << "split #" << loop << " of reduction loop " << loop
+             << " leaves a partial tile; the CPU materializer needs "
+                "reduction tiles that divide the extent";
+  if (plan.rfactor && plan.rfactor.getSplit().hasPartialTile())
+    return plan.rfactor.emitOpError()
+           << "rfactor split " << plan.rfactor.getSplit()
+           << " leaves a partial tile; it must divide the extent";
+  if ((plan.tile || plan.rfactor) && (plan.inlined || n.isInit))
+    return anyStep->emitOpError()
+           << "node " << node << " is "
+           << (n.isInit ? "an init fill, scheduled with its consumer"
+                        : "inlined")
+           << " and cannot be tiled";
+  if (plan.fusedIntoProducer && (plan.tile || plan.rfactor))
+    return anyStep->emitOpError()
+           << "node " << node << " is fused into its producer's tiles";
+  if (FuseConsumerOp fuse = plan.fusedConsumer) {
+    if (!plan.tile || plan.tile.getStructure().count(LoopKind::S) != 4)
+      return fuse.emitOpError() << "fuses into node " << node
+                                << ", which has no multi-level tiling";
+    std::optional<unsigned> matched =
+        ansor::getSingleElementwiseMatchedConsumer(*dag, node);
+    if (!matched || *matched != fuse.getNode())
+      return fuse.emitOpError()
+             << "node " << fuse.getNode()
+             << " is not the single elementwise consumer of node " << node;
+    if (*fuse.getLevel().getSelected() > 1)
+      return fuse.emitOpError() << "the CPU materializer fuses at level 0 "
+                                   "or 1, not "
+                                << *fuse.getLevel().getSelected();
+  }
+  if (PackOp pack = plan.pack) {
+    if (!plan.tile || plan.tile.getStructure().count(LoopKind::S) != 4)
+      return pack.emitOpError() << "packs an input of node " << node
+                                << ", which has no multi-level tiling";
+    if (llvm::none_of(ansor::getPackCandidates(*dag, node),
+                      [&](const ansor::PackCandidate &c) {
+                        return c.operand == pack.getOperand() &&
+                               c.loop == pack.getLoop();
+                      }))
+      return pack.emitOpError()
+             << "input #" << pack.getOperand() << " of node " << node
+             << " cannot be packed along loop " << pack.getLoop()
+             << ": that loop must index the output's contiguous dimension "
+                "and, of the inputs, only this one, as its last but not its "
+                "first dimension";
+    if (plan.fusedConsumer || plan.cacheWrite)
+      return pack.emitOpError()
+             << "the CPU materializer does not pack node " << node
+             << " together with "
+             << (plan.fusedConsumer ? "a fused consumer" : "a cache write");
+    if (plan.hasPartialTiles())
+      return pack.emitOpError()
+             << "the CPU materializer packs only nodes whose tiles divide "
+                "their extents; node "
+             << node << " has partial tiles";
+    plan.packTile = cast<SplitAttr>(plan.tile.getSplits()[pack.getLoop()])
+                        .getFactors()
+                        .back();
+  }
+  if (!plan.tile &&
+      (plan.cacheWrite || plan.parallel != 1 || plan.unrollMaxStep != 0 ||
+       (plan.vectorize && !plan.rfactor)))
+    return schedule.emitOpError()
+           << "node " << node << " has annotation steps but no sched.tile step";
+  return success();
+}
+
+LevelSizes SchedulePlan::getLevelSizes(unsigned node) const {
+  const DAGNode &n = dag->getNode(node);
+  TileOp tile = plans[node].tile;
+  unsigned numS = tile.getStructure().count(LoopKind::S);
+  unsigned numR = tile.getStructure().count(LoopKind::R);
+  LevelSizes sizes;
+  sizes.spatial.assign(numS, SmallVector<int64_t>(n.extents.size(), 0));
+  sizes.reduction.assign(numR, SmallVector<int64_t>(n.extents.size(), 0));
+  for (auto [loop, attr] : llvm::enumerate(tile.getSplits())) {
+    auto split = cast<SplitAttr>(attr);
+    ArrayRef<int64_t> factors = split.getFactors();
+    auto &perLevel =
+        n.kinds[loop] == LoopKind::S ? sizes.spatial : sizes.reduction;
+    for (unsigned level = 0; level < factors.size(); ++level)
+      perLevel[level][loop] =
+          factors[level] == 1 ? 0 : split.getInnerProduct(level + 1);
+    sizes.block.push_back(factors.back());
+  }
+  return sizes;
+}
+
+SmallVector<int64_t> SchedulePlan::toPacked(unsigned node,
+                                            ArrayRef<int64_t> sizes,
+                                            unsigned packedDim) const {
+  const NodePlan &plan = plans[node];
+  SmallVector<int64_t> out(sizes);
+  if (!plan.pack)
+    return out;
+  out[packedDim] /= plan.packTile;
+  out.push_back(0);
+  return out;
+}
+
+bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
+  auto op = dyn_cast<linalg::LinalgOp>(dag->getNode(node).op);
+  if (!op || !ansor::isVectorizable(*dag, node))
+    return false;
+  int64_t elements = 1;
+  for (int64_t extent : block)
+    elements *= extent;
+  if (elements > kMaxVectorTileElements)
+    return false;
+  if (llvm::all_of(op.getIndexingMapsArray(),
+                   [](AffineMap m) { return m.isProjectedPermutation(); }))
+    return true;
+  SmallVector<unsigned> unitLoops =
+      ansor::getLoopsNeedingUnitInnerTile(*dag, node);
+  return !unitLoops.empty() &&
+         llvm::all_of(unitLoops, [&](unsigned l) { return block[l] == 1; });
+}
+
+std::optional<unsigned> SchedulePlan::getInitOperand(unsigned node) const {
+  Operation *op = dag->getNode(node).op;
+  for (OpOperand &operand : op->getOpOperands()) {
+    Operation *def = operand.get().getDefiningOp();
+    for (const DAGNode &p : dag->getNodes())
+      if (p.op == def && p.isInit)
+        return operand.getOperandNumber();
+  }
+  return std::nullopt;
+}
+
+SmallVector<std::pair<unsigned, unsigned>>
+SchedulePlan::getInlinedProducers(unsigned node) const {
+  SmallVector<std::pair<unsigned, unsigned>> result;
+  Operation *op = dag->getNode(node).op;
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  for (OpOperand &operand : op->getOpOperands()) {
+    // A producer of an init is loop-carried inside the tiles, where
+    // fuse_into_containing_op cannot reach it: it stays whole.
+    if (linalgOp && linalgOp.isDpsInit(&operand))
+      continue;
+    Operation *def = operand.get().getDefiningOp();
+    for (const DAGNode &p : dag->getNodes())
+      if (p.op == def && plans[p.index].inlined &&
+          llvm::none_of(result, [&](auto pr) { return pr.first == p.index; }))
+        result.push_back({p.index, operand.getOperandNumber()});
+  }
+  return result;
+}
+
+SmallVector<int64_t> SchedulePlan::getBlockLoopTrips(unsigned node) const {
+  NodePlan plan = plans[node];
+  const DAGNode &n = dag->getNode(node);
+  SmallVector<int64_t> trips;
+  if (!plan.tile || plan.tile.getStructure().count(LoopKind::S) != 4)
+    return trips;
+  LevelSizes sizes = getLevelSizes(node);
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (kind == LoopKind::S && sizes.spatial[2][loop] != 0)
+      trips.push_back(
+          cast<SplitAttr>(plan.tile.getSplits()[loop]).getFactors()[2]);
+  return trips;
+}
+
+UnrollDecision SchedulePlan::decideUnroll(int64_t maxStep,
+                                          ArrayRef<int64_t> tripCounts,
+                                          int64_t blockElements) {
+  int64_t total = 1;
+  for (int64_t trip : tripCounts)
+    total *= trip;
+  if (maxStep <= 0 || tripCounts.empty() || total > maxStep)
+    return UnrollDecision::None;
+  // Our loop bodies are whole register blocks, not TVM's scalar
+  // statements: cap the unrolled code as well.
+  if (total > kMaxUnrolledBlocks ||
+      total * blockElements > kMaxVectorTileElements)
+    return UnrollDecision::Capped;
+  return UnrollDecision::Unrolled;
+}
+
+int64_t SchedulePlan::getPackRowBlock(unsigned node) const {
+  NodePlan plan = plans[node];
+  auto op = cast<linalg::LinalgOp>(dag->getNode(node).op);
+  AffineMap map =
+      op.getMatchingIndexingMap(op.getDpsInputOperand(plan.pack.getOperand()));
+  unsigned rank = map.getNumResults();
+  int64_t rows = dag->getNode(node).extents[map.getDimPosition(rank - 2)];
+  int64_t rowBlock = 1;
+  for (int64_t r = 1; r <= rows; ++r)
+    if (rows % r == 0 && r * plan.packTile <= kMaxPackBlockElements)
+      rowBlock = r;
+  return rowBlock;
+}
