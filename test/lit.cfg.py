@@ -25,6 +25,7 @@ tool_dirs = [config.ansor_tools_dir, config.llvm_tools_dir]
 tools = [
     "ansor-opt",
     "ansor-runner",
+    "ansor-model",
     "mlir-tblgen",
     ToolSubst(r"\| \bcount\b", command=FindTool("count"), verbatim=True,
               unresolved="fatal"),

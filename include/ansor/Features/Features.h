@@ -1,0 +1,61 @@
+//===- Features.h - per-statement features of a program ---------*- C++ -*-===//
+//
+// Ansor's program features (paper section 5.2): one fixed-length vector per
+// statement of the loop nest a schedule materializes, in six groups:
+// arithmetic operation counts, loop annotations (vectorize, unroll,
+// parallel), access features of up to five buffers, the arithmetic
+// intensity curve, allocation, and the outer loops. docs/features.md names
+// and explains every entry. The cost model scores each statement; a
+// program's score is the sum over its statements.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_FEATURES_FEATURES_H
+#define ANSOR_FEATURES_FEATURES_H
+
+#include "ansor/Features/LoopNest.h"
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace ansor {
+
+/// Bumped whenever a feature's meaning or position changes: models trained
+/// on other features are refused.
+constexpr unsigned kFeatureVersion = 1;
+
+/// Offsets of the groups in a statement's vector.
+namespace feature {
+constexpr unsigned kOps = 0;
+constexpr unsigned kNumOps = OpCounts::NumKinds;
+/// Per annotation (vectorize, unroll, parallel): innermost length, length
+/// product, loop count and the one-hot position (8).
+constexpr unsigned kAnnotation = kOps + kNumOps;
+constexpr unsigned kPerAnnotation = 11;
+constexpr unsigned kBuffers = kAnnotation + 3 * kPerAnnotation;
+constexpr unsigned kMaxBuffers = 5;
+constexpr unsigned kPerBuffer = 18;
+constexpr unsigned kIntensity = kBuffers + kMaxBuffers * kPerBuffer;
+constexpr unsigned kIntensitySamples = 10;
+constexpr unsigned kAlloc = kIntensity + kIntensitySamples;
+constexpr unsigned kOuter = kAlloc + 4;
+constexpr unsigned kCount = kOuter + 3;
+} // namespace feature
+
+/// The name of every feature, in order.
+std::vector<std::string> getFeatureNames();
+
+/// Appends one row of `feature::kCount` values per statement of `nest` to
+/// `rows`; returns the number of statements.
+unsigned extractFeatures(const LoopNest &nest, std::vector<float> &rows);
+
+/// Sign-preserving log2(1 + |x|), the scale of count features.
+inline float slog(double x) {
+  return x < 0 ? -std::log2(1 - x) : std::log2(1 + x);
+}
+
+} // namespace ansor
+} // namespace mlir
+
+#endif // ANSOR_FEATURES_FEATURES_H

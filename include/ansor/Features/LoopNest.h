@@ -1,0 +1,113 @@
+//===- LoopNest.h - the loop nests a schedule materializes ------*- C++ -*-===//
+//
+// The program a complete schedule becomes, as the cost model sees it: one
+// statement per store of the materialized program (a node's computation, its
+// init fill, a fused consumer, a fused producer's tile, a pack, a cache
+// write's copy-back), each with the loops that enclose it, outermost first,
+// their annotations as materialization builds them (parallel foralls,
+// vectorized and unrolled register blocks, unrolls kept or dropped by the
+// caps), and its buffer accesses. It is derived from the same SchedulePlan
+// the Transform script is emitted from, without materializing anything, so
+// thousands of candidates can be described per second.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_FEATURES_LOOPNEST_H
+#define ANSOR_FEATURES_LOOPNEST_H
+
+#include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
+#include <array>
+#include <vector>
+#include <string>
+
+namespace mlir {
+namespace ansor {
+
+enum class LoopAnnotation { None, Parallel, Vectorized, Unrolled };
+
+/// One loop around a statement. Per iteration it advances the statement's
+/// iteration domain by `delta` (one entry per domain iterator).
+struct NestLoop {
+  int64_t extent = 1;
+  LoopAnnotation annotation = LoopAnnotation::None;
+  /// Whether it iterates a reduction of the statement.
+  bool reduction = false;
+  SmallVector<int64_t> delta;
+};
+
+struct Buffer {
+  std::string name;
+  SmallVector<int64_t> shape;
+  int64_t elementBytes = 4;
+  /// Allocated by the program (a pack, a cache stage, a fused tile).
+  bool temporary = false;
+};
+
+enum class AccessKind { Read, Write, ReadWrite };
+
+/// An access of a statement to a buffer: buffer index `d` is
+/// `sum_i coefficients[d][i] * iterator_i` (plus a constant offset, which
+/// the features ignore).
+struct BufferAccess {
+  unsigned buffer = 0;
+  AccessKind kind = AccessKind::Read;
+  SmallVector<SmallVector<int64_t>> coefficients;
+};
+
+/// Operations of one execution of a statement's body, by Ansor's groups.
+struct OpCounts {
+  enum Kind {
+    FloatMad,
+    FloatAddSub,
+    FloatMul,
+    FloatDivMod,
+    FloatCmp,
+    FloatMath,
+    FloatOther,
+    IntMad,
+    IntAddSub,
+    IntMul,
+    IntDivMod,
+    IntCmp,
+    IntMath,
+    IntOther,
+    BoolOp,
+    Select,
+    NumKinds
+  };
+  std::array<int64_t, NumKinds> counts = {};
+  int64_t total() const;
+};
+
+struct Statement {
+  unsigned node = 0;
+  /// What it computes ("node 1", "node 1 init", "node 1 pack", ...).
+  std::string name;
+  /// Extents of its iteration domain, one per iterator.
+  SmallVector<int64_t> domain;
+  SmallVector<NestLoop> loops;
+  SmallVector<BufferAccess> accesses;
+  OpCounts ops;
+  /// The unroll step of its node's schedule.
+  int64_t unrollMaxStep = 0;
+  /// A temporary buffer this statement writes, allocated inside its first
+  /// `allocDepth` loops.
+  std::optional<unsigned> allocated;
+  unsigned allocDepth = 0;
+};
+
+struct LoopNest {
+  std::vector<Buffer> buffers;
+  std::vector<Statement> statements;
+};
+
+/// Describes what `plan` materializes.
+LoopNest buildLoopNest(const sched::SchedulePlan &plan);
+
+/// Operations of the body of a linalg op (or of a pad, per element).
+OpCounts countOps(Operation *op);
+
+} // namespace ansor
+} // namespace mlir
+
+#endif // ANSOR_FEATURES_LOOPNEST_H

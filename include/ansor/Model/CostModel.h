@@ -1,0 +1,73 @@
+//===- CostModel.h - the learned cost model ---------------------*- C++ -*-===//
+//
+// Ansor's cost model (paper section 5.2): gradient-boosted trees (XGBoost,
+// through its C API) that score each statement of a program from its
+// features; a program's score is the sum over its statements. Trained on
+// normalized throughputs y = min_cost(task) / cost (0 for failed programs)
+// with the squared error of the sums, weighted by y, so the model spends
+// its capacity on the fast programs the search cares about.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_MODEL_COSTMODEL_H
+#define ANSOR_MODEL_COSTMODEL_H
+
+#include "mlir/Support/LLVM.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace ansor {
+
+/// The feature rows of one program, `feature::kCount` values each.
+struct ProgramFeatures {
+  std::vector<float> rows;
+  unsigned numRows = 0;
+};
+
+struct ModelOptions {
+  /// Boosting rounds of one training.
+  unsigned rounds = 200;
+  unsigned maxDepth = 10;
+  double eta = 0.2;
+  double gamma = 0.001;
+  double minChildWeight = 0;
+  unsigned seed = 43;
+  /// Threads XGBoost may use (0: its default).
+  unsigned threads = 1;
+};
+
+class XGBoostModel {
+public:
+  explicit XGBoostModel(ModelOptions options = {});
+  ~XGBoostModel();
+  XGBoostModel(XGBoostModel &&other);
+  XGBoostModel &operator=(XGBoostModel &&other);
+
+  /// Trains from scratch on `programs` with labels `y` (normalized
+  /// throughputs); replaces any earlier model.
+  LogicalResult train(ArrayRef<ProgramFeatures> programs, ArrayRef<double> y,
+                      std::string &error);
+  bool isTrained() const { return booster != nullptr; }
+  /// The score of each program (higher is faster).
+  FailureOr<std::vector<double>> predict(ArrayRef<ProgramFeatures> programs,
+                                         std::string &error) const;
+
+  /// Saves the model with the feature version and `target`.
+  LogicalResult save(StringRef path, StringRef target,
+                     std::string &error) const;
+  /// Loads a model saved for the same feature version and `target` (any
+  /// target when empty); refuses others.
+  static FailureOr<XGBoostModel> load(StringRef path, StringRef target,
+                                      std::string &error);
+
+private:
+  ModelOptions options;
+  void *booster = nullptr;
+};
+
+} // namespace ansor
+} // namespace mlir
+
+#endif // ANSOR_MODEL_COSTMODEL_H

@@ -1,0 +1,213 @@
+//===- XGBoostModel.cpp - the learned cost model --------------------------===//
+
+#include "ansor/Features/Features.h"
+#include "ansor/Model/CostModel.h"
+#include <xgboost/c_api.h>
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+static bool check(int status, std::string &error, StringRef what) {
+  if (status == 0)
+    return true;
+  error = (what + ": " + XGBGetLastError()).str();
+  return false;
+}
+
+XGBoostModel::XGBoostModel(ModelOptions options) : options(options) {}
+
+XGBoostModel::~XGBoostModel() {
+  if (booster)
+    XGBoosterFree(booster);
+}
+
+XGBoostModel::XGBoostModel(XGBoostModel &&other)
+    : options(other.options), booster(other.booster) {
+  other.booster = nullptr;
+}
+
+XGBoostModel &XGBoostModel::operator=(XGBoostModel &&other) {
+  if (this != &other) {
+    if (booster)
+      XGBoosterFree(booster);
+    options = other.options;
+    booster = other.booster;
+    other.booster = nullptr;
+  }
+  return *this;
+}
+
+namespace {
+/// A DMatrix of the rows of some programs, freed on scope exit.
+struct Matrix {
+  DMatrixHandle handle = nullptr;
+  ~Matrix() {
+    if (handle)
+      XGDMatrixFree(handle);
+  }
+};
+} // namespace
+
+static bool makeMatrix(ArrayRef<ProgramFeatures> programs, Matrix &matrix,
+                       std::vector<unsigned> &owner, std::string &error) {
+  std::vector<float> data;
+  for (auto [index, p] : llvm::enumerate(programs)) {
+    data.insert(data.end(), p.rows.begin(), p.rows.end());
+    owner.insert(owner.end(), p.numRows, index);
+  }
+  if (owner.empty()) {
+    error = "no feature rows";
+    return false;
+  }
+  return check(XGDMatrixCreateFromMat(data.data(), owner.size(),
+                                      feature::kCount, NAN, &matrix.handle),
+               error, "creating the feature matrix");
+}
+
+LogicalResult XGBoostModel::train(ArrayRef<ProgramFeatures> programs,
+                                  ArrayRef<double> y, std::string &error) {
+  Matrix train;
+  std::vector<unsigned> owner;
+  if (!makeMatrix(programs, train, owner, error))
+    return failure();
+  BoosterHandle handle = nullptr;
+  if (!check(XGBoosterCreate(&train.handle, 1, &handle), error,
+             "creating the booster"))
+    return failure();
+  std::string threads = std::to_string(options.threads);
+  std::pair<const char *, std::string> params[] = {
+      {"max_depth", std::to_string(options.maxDepth)},
+      {"eta", std::to_string(options.eta)},
+      {"gamma", std::to_string(options.gamma)},
+      {"min_child_weight", std::to_string(options.minChildWeight)},
+      {"seed", std::to_string(options.seed)},
+      {"base_score", "0"},
+      {"tree_method", "hist"},
+      {"verbosity", "0"},
+      {"disable_default_eval_metric", "1"},
+      {"nthread", threads}};
+  for (auto &[key, value] : params)
+    if (options.threads != 0 || StringRef(key) != "nthread")
+      if (!check(XGBoosterSetParam(handle, key, value.c_str()), error,
+                 "setting " + std::string(key))) {
+        XGBoosterFree(handle);
+        return failure();
+      }
+  // Ansor's pack-sum objective: the prediction of a program is the sum of
+  // its rows' margins; squared error against y, weighted by y.
+  std::vector<float> grad(owner.size()), hess(owner.size());
+  std::vector<double> sums(programs.size());
+  for (unsigned round = 0; round < options.rounds; ++round) {
+    bst_ulong length = 0;
+    const float *margins = nullptr;
+    if (round == 0) {
+      std::fill(sums.begin(), sums.end(), 0.0);
+    } else {
+      if (!check(XGBoosterPredict(handle, train.handle, /*output_margin=*/1, 0,
+                                  /*training=*/1, &length, &margins),
+                 error, "predicting")) {
+        XGBoosterFree(handle);
+        return failure();
+      }
+      std::fill(sums.begin(), sums.end(), 0.0);
+      for (size_t r = 0; r < length; ++r)
+        sums[owner[r]] += margins[r];
+    }
+    for (size_t r = 0; r < owner.size(); ++r) {
+      double weight = std::max(y[owner[r]], 1e-3);
+      grad[r] = (sums[owner[r]] - y[owner[r]]) * weight;
+      hess[r] = weight;
+    }
+    if (!check(XGBoosterBoostOneIter(handle, train.handle, grad.data(),
+                                     hess.data(), owner.size()),
+               error, "boosting")) {
+      XGBoosterFree(handle);
+      return failure();
+    }
+  }
+  if (booster)
+    XGBoosterFree(booster);
+  booster = handle;
+  return success();
+}
+
+FailureOr<std::vector<double>>
+XGBoostModel::predict(ArrayRef<ProgramFeatures> programs,
+                      std::string &error) const {
+  std::vector<double> scores(programs.size(), 0.0);
+  if (programs.empty())
+    return scores;
+  if (!booster) {
+    error = "the model is not trained";
+    return failure();
+  }
+  Matrix matrix;
+  std::vector<unsigned> owner;
+  if (!makeMatrix(programs, matrix, owner, error))
+    return failure();
+  bst_ulong length = 0;
+  const float *margins = nullptr;
+  if (!check(
+          XGBoosterPredict(booster, matrix.handle, 1, 0, 0, &length, &margins),
+          error, "predicting"))
+    return failure();
+  for (size_t r = 0; r < length; ++r)
+    scores[owner[r]] += margins[r];
+  return scores;
+}
+
+static constexpr const char *kVersionAttr = "ansor_feature_version";
+static constexpr const char *kTargetAttr = "ansor_target";
+
+LogicalResult XGBoostModel::save(StringRef path, StringRef target,
+                                 std::string &error) const {
+  if (!booster) {
+    error = "the model is not trained";
+    return failure();
+  }
+  std::string version = std::to_string(kFeatureVersion);
+  if (!check(XGBoosterSetAttr(booster, kVersionAttr, version.c_str()), error,
+             "stamping the model") ||
+      !check(XGBoosterSetAttr(booster, kTargetAttr, target.str().c_str()),
+             error, "stamping the model") ||
+      !check(XGBoosterSaveModel(booster, path.str().c_str()), error,
+             "saving the model to '" + path.str() + "'"))
+    return failure();
+  return success();
+}
+
+FailureOr<XGBoostModel> XGBoostModel::load(StringRef path, StringRef target,
+                                           std::string &error) {
+  XGBoostModel model;
+  BoosterHandle handle = nullptr;
+  if (!check(XGBoosterCreate(nullptr, 0, &handle), error,
+             "creating the booster"))
+    return failure();
+  model.booster = handle;
+  if (!check(XGBoosterLoadModel(handle, path.str().c_str()), error,
+             "loading the model '" + path.str() + "'"))
+    return failure();
+  auto attr = [&](const char *key) -> std::string {
+    const char *value = nullptr;
+    int success = 0;
+    if (XGBoosterGetAttr(handle, key, &value, &success) != 0 || !success ||
+        !value)
+      return "";
+    return value;
+  };
+  std::string version = attr(kVersionAttr);
+  if (version != std::to_string(kFeatureVersion)) {
+    error = "model '" + path.str() + "' was trained on feature version " +
+            (version.empty() ? std::string("(none)") : version) +
+            "; this build extracts version " + std::to_string(kFeatureVersion) +
+            ": retrain it";
+    return failure();
+  }
+  std::string modelTarget = attr(kTargetAttr);
+  if (!target.empty() && modelTarget != target) {
+    error = "model '" + path.str() + "' was trained for target '" +
+            modelTarget + "', not '" + target.str() + "'";
+    return failure();
+  }
+  return model;
+}

@@ -1,0 +1,80 @@
+// The loop nests the cost model sees are those materialization builds:
+// the init and the fused consumer inside the parallel outer tile, the
+// register block vectorized along the output's contiguous dimension, the
+// loops around it unrolled where the cap allows, a pack before the node.
+// RUN: ansor-model features %s | FileCheck %s
+// RUN: ansor-model features %examples/schedules/gmm_1024.mlir | FileCheck %s --check-prefix=PACK
+
+// CHECK-LABEL: schedule @fused: 3 statements
+// CHECK:       statement 0: node 1 init domain [64, 32]
+// CHECK-NEXT:    loop 2 parallel delta [32, 0]
+// CHECK-NEXT:    loop 8 delta [4, 0]
+// CHECK-NEXT:    loop 2 delta [0, 16]
+// CHECK-NEXT:    loop 4 unrolled delta [1, 0]
+// CHECK-NEXT:    loop 16 vectorized delta [0, 1]
+// CHECK-NEXT:    write linalg.fill [64, 32]
+// CHECK:       statement 1: node 1 domain [64, 32, 16]
+// CHECK-NEXT:    loop 2 parallel delta [32, 0, 0]
+// CHECK-NEXT:    loop 2 delta [16, 0, 0]
+// CHECK-NEXT:    loop 2 delta [0, 16, 0]
+// CHECK-NEXT:    loop 4 reduction delta [0, 0, 4]
+// CHECK-NEXT:    loop 4 unrolled delta [4, 0, 0]
+// CHECK-NEXT:    loop 4 unrolled reduction delta [0, 0, 1]
+// CHECK-NEXT:    loop 4 unrolled delta [1, 0, 0]
+// CHECK-NEXT:    loop 16 vectorized delta [0, 1, 0]
+// CHECK-NEXT:    read arg0 [64, 16]
+// CHECK-NEXT:    read arg1 [16, 32]
+// CHECK-NEXT:    read-write linalg.fill [64, 32]
+// CHECK:         float_mad = 15
+// CHECK:       statement 2: node 2 fused domain [64, 32]
+// CHECK-NEXT:    loop 2 parallel delta [32, 0]
+// CHECK-NEXT:    loop 8 delta [4, 0]
+// CHECK-NEXT:    loop 2 delta [0, 16]
+// CHECK-NEXT:    loop 4 unrolled delta [1, 0]
+// CHECK-NEXT:    loop 16 vectorized delta [0, 1]
+// CHECK-NEXT:    read linalg.fill [64, 32]
+// CHECK-NEXT:    write linalg.generic [64, 32]
+// CHECK:         float_cmp = 11
+
+// PACK-LABEL: schedule @gmm_1024_reference: 3 statements
+// PACK:       statement 0: node 1 pack domain [32, 1024, 32]
+// PACK-NEXT:    loop 32 parallel delta [1, 0, 0]
+// PACK-NEXT:    loop 32 delta [0, 32, 0]
+// PACK-NEXT:    loop 32 unrolled delta [0, 1, 0]
+// PACK-NEXT:    loop 32 vectorized delta [0, 0, 1]
+// PACK-NEXT:    read arg1 [1024, 1024]
+// PACK-NEXT:    write node 1 packed [32, 1024, 32] temporary
+// PACK:         alloc_size = 22
+// PACK:       statement 2: node 1 domain [1024, 32, 1024, 32]
+// PACK:         read node 1 packed [32, 1024, 32] temporary
+
+func.func @matmul_relu(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>) -> tensor<64x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x16xf32>, tensor<16x32xf32>)
+      outs(%acc : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %m = arith.maximumf %x, %zero : f32
+      linalg.yield %m : f32
+  } -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
+
+sched.schedule @fused for @matmul_relu target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256"
+    nodes [#sched.node<"linalg.fill", [64, 32], [S, S]>,
+           #sched.node<"linalg.matmul", [64, 32, 16], [S, S, R]>,
+           #sched.node<"linalg.generic", [64, 32], [S, S]>]
+    rules ["MultiLevelTilingWithFusion"] {
+  sched.tile node 1 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[2, 2, 4, 4] of 64>, #sched.split<[1, 2, 1, 16] of 32>,
+              #sched.split<[4, 4] of 16>]
+  sched.fuse_consumer node 2 into 1 at #sched.choice<0 in [0, 1]>
+  sched.parallel node 1 loops #sched.choice<1 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step #sched.choice<16 in [0, 16, 64, 512]>
+}
