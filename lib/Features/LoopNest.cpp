@@ -370,6 +370,9 @@ void NestBuilder::fuseProducers(unsigned consumer,
                                 ArrayRef<NestLoop> containers,
                                 ArrayRef<int64_t> tile, bool vectorize,
                                 DenseMap<unsigned, unsigned> &replace) {
+  // Without containers nothing is fused: producers stay whole loop nests.
+  if (containers.empty())
+    return;
   Operation *consumerOp = dag.getNode(consumer).op;
   auto consumerLinalg = dyn_cast<linalg::LinalgOp>(consumerOp);
   for (auto [producer, operand] : plan.getInlinedProducers(consumer)) {
@@ -392,8 +395,7 @@ void NestBuilder::fuseProducers(unsigned consumer,
                               : pn.initMaps.front();
     bool isPad = isa<tensor::PadOp>(pn.op);
     // A pad goes into the outermost container only.
-    ArrayRef<NestLoop> where =
-        isPad ? containers.take_front(containers.empty() ? 0 : 1) : containers;
+    ArrayRef<NestLoop> where = isPad ? containers.take_front(1) : containers;
     SmallVector<int64_t> consumerTile(tile);
     if (isPad)
       for (auto [d, t] : llvm::enumerate(consumerTile)) {

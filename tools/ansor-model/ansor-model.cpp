@@ -7,8 +7,9 @@
 //       [--model=F]
 //       trains on part of the records and reports ranking quality on the
 //       rest (with --model, evaluates that model on all of them)
-//   ansor-model bench FILE.mlir --model=F [--count=N]
-//       candidates of FILE's sketches scored per second on one core
+//   ansor-model bench FILE.mlir [--model=F] [--count=N]
+//       candidates of FILE's sketches scored (features extracted, and
+//       predicted with --model) per second
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,6 +76,23 @@ static cl::opt<std::string> modelPath("model", cl::init(""),
                                       cl::sub(evalCmd), cl::sub(benchCmd));
 static cl::opt<unsigned> rounds("rounds", cl::init(200),
                                 cl::desc("Boosting rounds"), cl::sub(evalCmd));
+static cl::opt<unsigned> maxDepth("max-depth", cl::init(10),
+                                  cl::desc("Depth of the trees"),
+                                  cl::sub(evalCmd));
+static cl::opt<double> eta("eta", cl::init(0.2), cl::desc("Learning rate"),
+                           cl::sub(evalCmd));
+static cl::opt<double> lambda("lambda", cl::init(1),
+                              cl::desc("L2 regularization of leaves"),
+                              cl::sub(evalCmd));
+static cl::opt<double> minChild("min-child-weight", cl::init(0),
+                                cl::sub(evalCmd));
+static cl::opt<double> subsample("subsample", cl::init(1), cl::sub(evalCmd));
+static cl::opt<double> colsample("colsample", cl::init(1), cl::sub(evalCmd));
+static cl::opt<std::string>
+    dumpPath("dump", cl::init(""),
+             cl::desc("Write every sample's label and summed feature rows "
+                      "as CSV"),
+             cl::sub(evalCmd));
 static cl::opt<unsigned> count("count", cl::init(4000), cl::sub(benchCmd));
 
 static const char *annotationName(LoopAnnotation a) {
@@ -259,6 +277,24 @@ static int evaluate(MLIRContext &ctx) {
     return 1;
   }
   std::vector<double> y = normalizedThroughputs(data.samples);
+  if (!dumpPath.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream dump(dumpPath, ec);
+    dump << "task,y";
+    for (const std::string &name : getFeatureNames())
+      dump << "," << name;
+    dump << "\n";
+    for (auto [i, s] : llvm::enumerate(data.samples)) {
+      dump << s.taskName << "," << y[i];
+      std::vector<double> sum(feature::kCount, 0);
+      for (unsigned r = 0; r < s.features.numRows; ++r)
+        for (unsigned f = 0; f < feature::kCount; ++f)
+          sum[f] += s.features.rows[r * feature::kCount + f];
+      for (double v : sum)
+        dump << "," << v;
+      dump << "\n";
+    }
+  }
 
   // The split: per task, a random or the latest share is held out.
   std::vector<bool> isTest(data.samples.size(), false);
@@ -319,6 +355,12 @@ static int evaluate(MLIRContext &ctx) {
   } else {
     ModelOptions options;
     options.rounds = rounds;
+    options.maxDepth = maxDepth;
+    options.eta = eta;
+    options.lambda = lambda;
+    options.minChildWeight = minChild;
+    options.subsample = subsample;
+    options.colsampleByTree = colsample;
     options.threads = 0;
     model = XGBoostModel(options);
     start = std::chrono::steady_clock::now();
@@ -386,62 +428,79 @@ static int evaluate(MLIRContext &ctx) {
 }
 
 static int bench(MLIRContext &ctx) {
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(inputs[0], &ctx);
-  if (!module)
-    return 1;
   std::string error;
-  FailureOr<XGBoostModel> model = XGBoostModel::load(modelPath, "", error);
-  if (failed(model)) {
-    llvm::errs() << "error: " << error << "\n";
-    return 1;
-  }
-  OpBuilder builder(&ctx);
-  for (auto func : llvm::to_vector(module->getOps<func::FuncOp>())) {
-    builder.setInsertionPointToEnd(module->getBody());
-    FailureOr<SmallVector<sched::ScheduleOp>> sketches =
-        deriveSketchOps(func, Target::host(), builder);
-    FailureOr<ComputeDAG> dag = ComputeDAG::build(func);
-    if (failed(sketches) || failed(dag))
-      return 1;
-    // Sampling is not timed: the search has its candidates already.
-    std::mt19937 rng(seed);
-    SmallVector<sched::ScheduleOp> candidates;
-    for (unsigned i = 0; i < count; ++i) {
-      auto copy = cast<sched::ScheduleOp>(
-          builder.clone(*(*sketches)[i % sketches->size()]));
-      if (succeeded(annotateSchedule(copy, rng, SampleOptions())))
-        candidates.push_back(copy);
-    }
-    auto start = std::chrono::steady_clock::now();
-    std::vector<ProgramFeatures> features;
-    for (sched::ScheduleOp candidate : candidates) {
-      FailureOr<ProgramFeatures> f =
-          extractProgramFeatures(candidate, *dag, error);
-      if (succeeded(f))
-        features.push_back(std::move(*f));
-    }
-    double extract =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count();
-    FailureOr<std::vector<double>> scores = model->predict(features, error);
-    double total =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count();
-    if (failed(scores)) {
+  std::optional<XGBoostModel> model;
+  if (!modelPath.empty()) {
+    FailureOr<XGBoostModel> loaded = XGBoostModel::load(modelPath, "", error);
+    if (failed(loaded)) {
       llvm::errs() << "error: " << error << "\n";
       return 1;
     }
-    llvm::outs() << llvm::formatv(
-        "@{0}: {1} candidates of {2} sketches: features {3:f3} s, prediction "
-        "{4:f3} s, {5:f0} candidates/s\n",
-        func.getSymName(), features.size(), sketches->size(), extract,
-        total - extract, features.size() / total);
-    for (sched::ScheduleOp c : candidates)
-      c.erase();
-    for (sched::ScheduleOp s : *sketches)
-      s.erase();
+    model = std::move(*loaded);
   }
-  return 0;
+  OpBuilder builder(&ctx);
+  int status = 0;
+  for (const std::string &path : inputs) {
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &ctx);
+    if (!module)
+      return 1;
+    for (auto func : llvm::to_vector(module->getOps<func::FuncOp>())) {
+      builder.setInsertionPointToEnd(module->getBody());
+      FailureOr<SmallVector<sched::ScheduleOp>> sketches =
+          deriveSketchOps(func, Target::host(), builder);
+      FailureOr<ComputeDAG> dag = ComputeDAG::build(func);
+      // The error names the op; the other funcs are still scored.
+      if (failed(sketches) || failed(dag)) {
+        status = 1;
+        continue;
+      }
+      // Sampling is not timed: the search has its candidates already.
+      std::mt19937 rng(seed);
+      SmallVector<sched::ScheduleOp> candidates;
+      for (unsigned i = 0; i < count; ++i) {
+        auto copy = cast<sched::ScheduleOp>(
+            builder.clone(*(*sketches)[i % sketches->size()]));
+        if (succeeded(annotateSchedule(copy, rng, SampleOptions())))
+          candidates.push_back(copy);
+      }
+      auto start = std::chrono::steady_clock::now();
+      std::vector<ProgramFeatures> features;
+      for (sched::ScheduleOp candidate : candidates) {
+        FailureOr<ProgramFeatures> f =
+            extractProgramFeatures(candidate, *dag, error);
+        if (succeeded(f))
+          features.push_back(std::move(*f));
+      }
+      double extract = std::chrono::duration<double>(
+                           std::chrono::steady_clock::now() - start)
+                           .count();
+      if (features.size() != candidates.size())
+        llvm::outs() << "@" << func.getSymName() << ": "
+                     << candidates.size() - features.size()
+                     << " candidates without features\n";
+      double total = extract;
+      if (model) {
+        FailureOr<std::vector<double>> scores = model->predict(features, error);
+        if (failed(scores)) {
+          llvm::errs() << "error: " << error << "\n";
+          return 1;
+        }
+        total = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                              start)
+                    .count();
+      }
+      llvm::outs() << llvm::formatv(
+          "@{0}: {1} candidates of {2} sketches: features {3:f3} s, prediction "
+          "{4:f3} s, {5:f0} candidates/s\n",
+          func.getSymName(), features.size(), sketches->size(), extract,
+          total - extract, features.size() / total);
+      for (sched::ScheduleOp c : candidates)
+        c.erase();
+      for (sched::ScheduleOp s : *sketches)
+        s.erase();
+    }
+  }
+  return status;
 }
 
 int main(int argc, char **argv) {
@@ -457,13 +516,8 @@ int main(int argc, char **argv) {
     return printFeatures(ctx, inputs[0]);
   if (evalCmd)
     return evaluate(ctx);
-  if (benchCmd) {
-    if (modelPath.empty()) {
-      llvm::errs() << "error: bench needs --model=FILE\n";
-      return 1;
-    }
+  if (benchCmd)
     return bench(ctx);
-  }
   llvm::errs() << "usage: ansor-model features|eval|bench ... (--help)\n";
   return 1;
 }

@@ -33,6 +33,10 @@ struct ModelOptions {
   double eta = 0.2;
   double gamma = 0.001;
   double minChildWeight = 0;
+  /// L2 regularization of leaf values.
+  double lambda = 1;
+  double subsample = 1;
+  double colsampleByTree = 1;
   unsigned seed = 43;
   /// Threads XGBoost may use (0: its default).
   unsigned threads = 1;
