@@ -36,8 +36,12 @@ class AnsorMlirTest(unittest.TestCase):
         self.assertEqual(task["name"], "mm")
         self.assertEqual(task["trials"], 3)
         self.assertTrue(task["verified"])
-        loaded = ansor_mlir.load_records(records)
+        warnings = []
+        loaded = ansor_mlir.load_records(records, warnings)
         self.assertEqual(len(loaded), 3)
+        self.assertEqual(warnings, [])
+        payload = ansor_mlir.load_payloads(records)[task["key"]]
+        self.assertIn('sym_name = "mm"', payload)
         best = ansor_mlir.best_records(loaded)[(task["key"], summary["target"])]
         self.assertAlmostEqual(best.median_cost, task["best_seconds"], places=12)
 

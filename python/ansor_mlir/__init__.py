@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import Iterator, List, Optional
 
-__all__ = ["Record", "load_records", "best_records", "tune", "measure", "find_ansor_opt"]
+__all__ = ["Record", "load_records", "load_payloads", "best_records", "tune", "measure", "find_ansor_opt"]
 
 
 @dataclass
@@ -53,6 +53,8 @@ def load_records(path: str, warnings: Optional[List[str]] = None) -> List[Record
                 continue
             try:
                 obj = json.loads(line)
+                if obj.get("kind") == "task":  # a task's payload
+                    continue
                 records.append(Record(
                     task=obj["task"], task_name=obj.get("task_name", ""),
                     target=obj["target"], trial=int(obj.get("trial", 0)),
@@ -62,6 +64,22 @@ def load_records(path: str, warnings: Optional[List[str]] = None) -> List[Record
                 if warnings is not None:
                     warnings.append(f"{path}:{number}: {e}; record skipped")
     return records
+
+
+def load_payloads(path: str) -> dict:
+    """The payload (module text of the func, generic form) of each task of a
+    records file, by task key: the first payload line of each task."""
+    payloads: dict = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(obj, dict) and obj.get("kind") == "task" \
+                    and "task" in obj and "payload" in obj:
+                payloads.setdefault(obj["task"], obj["payload"])
+    return payloads
 
 
 def best_records(records: List[Record]) -> dict:
