@@ -127,3 +127,157 @@ TEST_F(FeaturesTest, TwoLevelTiledMatmul) {
   EXPECT_FLOAT_EQ(get(fill, "B0.reuse_type.serial_multiple_read_write"), 1);
   EXPECT_FLOAT_EQ(get(fill, "float_mad"), 0);
 }
+
+// relu(A[64][16] * B[16][32]), the relu fused into the matmul's level-0
+// tile (test/Dialect/Sched/materialize-cpu.mlir): the consumer runs in the
+// parallel m0(2) loop over its 32 x 32 tile in 4 x 16 vectorized blocks:
+// m0(2) m(8) n(2) m(4, unrolled) n(16, vectorized), 2048 iterations.
+static const char *kFusedRelu = R"mlir(
+func.func @matmul_relu(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>) -> tensor<64x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x16xf32>, tensor<16x32xf32>)
+      outs(%acc : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %m = arith.maximumf %x, %zero : f32
+      linalg.yield %m : f32
+  } -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
+sched.schedule @fused for @matmul_relu target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256"
+    nodes [#sched.node<"linalg.fill", [64, 32], [S, S]>,
+           #sched.node<"linalg.matmul", [64, 32, 16], [S, S, R]>,
+           #sched.node<"linalg.generic", [64, 32], [S, S]>]
+    rules [] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]>
+      splits [#sched.split<[2, 2, 4, 4] of 64>, #sched.split<[1, 2, 1, 16] of 32>,
+              #sched.split<[4, 4] of 16>]
+  sched.fuse_consumer node 2 into 1 at <0 in [0, 1]>
+  sched.parallel node 1 loops <1 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <16 in [0, 16, 64, 512]>
+}
+)mlir";
+
+TEST_F(FeaturesTest, FusedElementwiseConsumer) {
+  LoopNest nest;
+  std::vector<std::vector<float>> rows = features(kFusedRelu, nest);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(nest.statements[2].name, "node 2 fused");
+  const std::vector<float> &relu = rows[2];
+  EXPECT_FLOAT_EQ(get(relu, "num_loops"), 5);
+  EXPECT_FLOAT_EQ(get(relu, "outer_prod"), slog(2048));
+  EXPECT_FLOAT_EQ(get(relu, "float_cmp"), slog(2048));
+  EXPECT_FLOAT_EQ(get(relu, "float_mad"), 0);
+  EXPECT_FLOAT_EQ(get(relu, "vec_len_imost"), slog(16));
+  EXPECT_FLOAT_EQ(get(relu, "unroll_len_prod"), slog(4));
+  EXPECT_FLOAT_EQ(get(relu, "parallel_len_prod"), slog(2));
+  EXPECT_FLOAT_EQ(get(relu, "parallel_loop_pos.outer_spatial"), 1);
+  // It reads the matmul's result (which the fill and the matmul also touch:
+  // serial reuse by 3 statements) and writes its own; both move one element
+  // per vector lane: 2048 / 16 lines each, 8 KiB.
+  EXPECT_FLOAT_EQ(get(relu, "B0.acc_type.read"), 1);
+  EXPECT_FLOAT_EQ(get(relu, "B0.lines"), slog(128));
+  EXPECT_FLOAT_EQ(get(relu, "B0.unique_bytes"), slog(8192));
+  EXPECT_FLOAT_EQ(get(relu, "B0.stride"), slog(1));
+  EXPECT_FLOAT_EQ(get(relu, "B0.reuse_type.serial_multiple_read_write"), 1);
+  EXPECT_FLOAT_EQ(get(relu, "B0.reuse_ct"), slog(3));
+  EXPECT_FLOAT_EQ(get(relu, "B0.reuse_dis_iter"), slog(2048));
+  EXPECT_FLOAT_EQ(get(relu, "B0.reuse_dis_bytes"), slog(2 * 8192));
+  EXPECT_FLOAT_EQ(get(relu, "B1.acc_type.write"), 1);
+  EXPECT_FLOAT_EQ(get(relu, "B1.lines"), slog(128));
+  EXPECT_FLOAT_EQ(get(relu, "B1.reuse_type.no_reuse"), 1);
+  EXPECT_FLOAT_EQ(get(relu, "B2.bytes"), 0);
+  // The matmul: 2 x 2 x 2 x 4 x 4 x 4 x 4 x 16 = 2^15 multiply-adds.
+  EXPECT_FLOAT_EQ(get(rows[1], "float_mad"), slog(1 << 15));
+}
+
+// A 3x3 convolution of a zero-padded 1x8x8x16 input into 32 channels, the
+// pad inlined, tiled [S, S, R] by 4 output rows (2 tiles, parallel), not
+// vectorized. The pad is fused into the parallel loop: each tile pads the 6
+// input rows (with the halo) x 10 columns x 16 channels it reads, into a
+// buffer allocated per tile. The convolution's loops: oh0(2, parallel),
+// then the block oh(4) ow(8) f(32) kh(3) kw(3) c(16): 294912 multiply-adds.
+static const char *kPaddedConv = R"mlir(
+func.func @conv(%in: tensor<1x8x8x16xf32>, %w: tensor<3x3x16x32xf32>) -> tensor<1x8x8x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %in low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x16xf32> to tensor<1x10x10x16xf32>
+  %e = tensor.empty() : tensor<1x8x8x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %w : tensor<1x10x10x16xf32>, tensor<3x3x16x32xf32>)
+      outs(%f : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>
+  return %c : tensor<1x8x8x32xf32>
+}
+sched.schedule @s for @conv target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256"
+    nodes [#sched.node<"tensor.pad", [1, 10, 10, 16], [S, S, S, S]>,
+           #sched.node<"linalg.fill", [1, 8, 8, 32], [S, S, S, S]>,
+           #sched.node<"linalg.conv_2d_nhwc_hwcf", [1, 8, 8, 32, 3, 3, 16], [S, S, S, S, R, R, R]>]
+    rules [] {
+  sched.inline node 0
+  sched.tile node 2 structure <[S, S, R]>
+      splits [#sched.split<[1, 1] of 1>, #sched.split<[2, 4] of 8>,
+              #sched.split<[1, 8] of 8>, #sched.split<[1, 32] of 32>,
+              #sched.split<[3] of 3>, #sched.split<[3] of 3>,
+              #sched.split<[16] of 16>]
+  sched.parallel node 2 loops <2 in [1, 2, 3, 4]>
+}
+)mlir";
+
+TEST_F(FeaturesTest, PaddedConvolution) {
+  LoopNest nest;
+  std::vector<std::vector<float>> rows = features(kPaddedConv, nest);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(nest.statements[0].name, "node 0 fused");
+  EXPECT_EQ(nest.statements[2].name, "node 2");
+  // The pad: oh0(2, parallel) then its 6 x 10 x 16 tile, per element two
+  // bound checks per dimension and a select.
+  const std::vector<float> &pad = rows[0];
+  EXPECT_FLOAT_EQ(get(pad, "num_loops"), 4);
+  EXPECT_FLOAT_EQ(get(pad, "outer_prod"), slog(1920));
+  EXPECT_FLOAT_EQ(get(pad, "int_cmp"), slog(8 * 1920));
+  EXPECT_FLOAT_EQ(get(pad, "select_op"), slog(1920));
+  EXPECT_FLOAT_EQ(get(pad, "alloc_size"), slog(6 * 10 * 16 * 4));
+  EXPECT_FLOAT_EQ(get(pad, "alloc_outer_prod"), slog(2));
+  EXPECT_FLOAT_EQ(get(pad, "alloc_prod"), slog(2 * 3840));
+  EXPECT_FLOAT_EQ(get(pad, "alloc_inner_prod"), slog(960));
+  // It reads the whole (unpadded) input once in all: 8 x 8 x 16 floats.
+  EXPECT_FLOAT_EQ(get(pad, "B0.acc_type.read"), 1);
+  EXPECT_FLOAT_EQ(get(pad, "B0.unique_bytes"), slog(4096));
+
+  const std::vector<float> &conv = rows[2];
+  EXPECT_FLOAT_EQ(get(conv, "num_loops"), 7);
+  EXPECT_FLOAT_EQ(get(conv, "float_mad"), slog(294912));
+  EXPECT_FLOAT_EQ(get(conv, "parallel_len_prod"), slog(2));
+  EXPECT_FLOAT_EQ(get(conv, "vec_loop_num"), 0);
+  // The filter [kh][kw][c][f] moves 32 elements (two lines) per c step:
+  // every access a new line. It is reused across ow (8 times), 32 x 3 x 3
+  // x 16 iterations apart, while the input tile's 3 x 3 x 16 window, the
+  // whole filter and 32 outputs are touched.
+  EXPECT_FLOAT_EQ(get(conv, "B0.stride"), slog(32));
+  EXPECT_FLOAT_EQ(get(conv, "B0.lines"), slog(294912));
+  EXPECT_FLOAT_EQ(get(conv, "B0.reuse_ct"), slog(8));
+  EXPECT_FLOAT_EQ(get(conv, "B0.reuse_dis_iter"), slog(4608));
+  EXPECT_FLOAT_EQ(get(conv, "B0.reuse_dis_bytes"), slog((144 + 4608 + 32) * 4));
+  // The padded tile moves one element per c step (16 per line) and is
+  // reused across f (32 times), 3 x 3 x 16 iterations apart.
+  EXPECT_FLOAT_EQ(get(conv, "B1.stride"), slog(1));
+  EXPECT_FLOAT_EQ(get(conv, "B1.lines"), slog(294912 / 16));
+  EXPECT_FLOAT_EQ(get(conv, "B1.reuse_ct"), slog(32));
+  EXPECT_FLOAT_EQ(get(conv, "B1.reuse_dis_iter"), slog(144));
+  EXPECT_FLOAT_EQ(get(conv, "B1.reuse_dis_bytes"), slog((144 + 144 + 1) * 4));
+  // The output stays put across kh, kw, c (144 iterations per element):
+  // 2048 distinct elements, 128 lines; reused across c, next iteration.
+  EXPECT_FLOAT_EQ(get(conv, "B2.acc_type.read_write"), 1);
+  EXPECT_FLOAT_EQ(get(conv, "B2.lines"), slog(128));
+  EXPECT_FLOAT_EQ(get(conv, "B2.reuse_ct"), slog(16));
+  EXPECT_FLOAT_EQ(get(conv, "B2.reuse_dis_bytes"), slog(12));
+}
