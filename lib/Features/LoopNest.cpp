@@ -877,11 +877,14 @@ void NestBuilder::translateRfactor(unsigned node) {
   unsigned partialBuffer =
       addTemporary("node " + Twine(node) + " partials", partialShape,
                    getElementTypeOrSelf(init.get().getType()));
+  // The partial statement's domain is the node's plus the partial index
+  // `p` (last), which the forall advances with the reduction loop.
+  unsigned numLoops = n.extents.size();
   NestLoop forall;
   forall.extent = partials;
   forall.annotation = LoopAnnotation::Parallel;
   forall.reduction = true;
-  forall.delta.assign(n.extents.size(), 0);
+  forall.delta.assign(numLoops, 0);
   forall.delta[r] = block[r];
   // The partial fill.
   {
@@ -894,22 +897,30 @@ void NestBuilder::translateRfactor(unsigned node) {
   }
   DenseMap<unsigned, unsigned> replace;
   fuseProducers(node, {forall}, block, true, replace);
-  Statement &s = addStatement(node, "partial", n.extents);
+  SmallVector<int64_t> domain(n.extents);
+  domain.push_back(partials);
+  Statement &s = addStatement(node, "partial", domain);
   s.ops = countOps(n.op);
   s.loops.push_back(forall);
   bool vectorized = p.vectorize && plan.canVectorize(node, block);
-  tileLoops(s, block, block, vectorized, n.extents.size() - 1);
+  tileLoops(s, block, block, vectorized, numLoops - 1);
   for (NestLoop &loop : llvm::drop_begin(s.loops))
     for (auto [d, delta] : llvm::enumerate(loop.delta))
       if (delta)
         loop.reduction = n.kinds[d] == LoopKind::R;
+  for (NestLoop &loop : s.loops)
+    loop.delta.push_back(0);
+  s.loops.front().delta.back() = 1;
   addNodeAccesses(s, node, replace);
-  // The partials' accesses: the output's, with the partial index first.
+  // Inputs read the node's domain; the partials are indexed by `p`, then
+  // as the output.
   for (BufferAccess &a : s.accesses) {
+    for (SmallVector<int64_t> &row : a.coefficients)
+      row.push_back(0);
     if (a.kind == AccessKind::Read)
       continue;
-    SmallVector<int64_t> first(n.extents.size(), 0);
-    first[r] = 1; // scaled: the partial index is r / block
+    SmallVector<int64_t> first(numLoops + 1, 0);
+    first.back() = 1;
     a.coefficients.insert(a.coefficients.begin(), first);
     a.buffer = partialBuffer;
   }

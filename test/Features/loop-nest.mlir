@@ -36,6 +36,23 @@
 // CHECK-NEXT:    write linalg.generic [64, 32]
 // CHECK:         float_cmp = 11
 
+// An rfactor: partial sums in a parallel loop, then their combination.
+// CHECK-LABEL: schedule @sum: 4 statements
+// CHECK:       statement 0: node 1 partial init domain [4]
+// CHECK-NEXT:    loop 4 delta [1]
+// CHECK-NEXT:    write node 1 partials [4] temporary
+// CHECK:       statement 1: node 1 partial domain [4096, 4]
+// CHECK-NEXT:    loop 4 parallel reduction delta [1024, 1]
+// CHECK-NEXT:    loop 1024 vectorized reduction delta [1, 0]
+// CHECK-NEXT:    read arg0 [4096]
+// CHECK-NEXT:    read-write node 1 partials [4] temporary
+// CHECK:       statement 2: node 0 domain []
+// CHECK-NEXT:    write linalg.fill []
+// CHECK:       statement 3: node 1 combine domain [4]
+// CHECK-NEXT:    loop 4 reduction delta [1]
+// CHECK-NEXT:    read node 1 partials [4] temporary
+// CHECK-NEXT:    read-write linalg.fill []
+
 // PACK-LABEL: schedule @gmm_1024_reference: 3 statements
 // PACK:       statement 0: node 1 pack domain [32, 1024, 32]
 // PACK-NEXT:    loop 32 parallel delta [1, 0, 0]
@@ -77,4 +94,26 @@ sched.schedule @fused for @matmul_relu target "llvm -mtriple=x86_64-pc-linux-gnu
   sched.parallel node 1 loops #sched.choice<1 in [1, 2]>
   sched.vectorize node 1
   sched.unroll node 1 max_step #sched.choice<16 in [0, 16, 64, 512]>
+}
+
+func.func @full_sum(%x: tensor<4096xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %s = linalg.generic {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> ()>],
+                       iterator_types = ["reduction"]}
+      ins(%x : tensor<4096xf32>) outs(%acc : tensor<f32>) {
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<f32>
+  return %s : tensor<f32>
+}
+
+sched.schedule @sum for @full_sum target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256"
+    nodes [#sched.node<"linalg.fill", [], []>,
+           #sched.node<"linalg.generic", [4096], [R]>]
+    rules ["AddRfactor"] {
+  sched.rfactor node 1 loop 0 split <[4, 1024] of 4096>
+  sched.vectorize node 1
 }

@@ -3,7 +3,7 @@
 //   ansor-model features FILE.mlir
 //       the loop nests and features of every complete schedule in FILE
 //   ansor-model eval RECORDS... [--split=random|time] [--seed=N]
-//       [--test-fraction=F] [--target=T] [--csv=F] [--save-model=F]
+//       [--test-fraction=F] [--target=T] [--csv=F] [--png=F] [--save-model=F]
 //       [--model=F]
 //       trains on part of the records and reports ranking quality on the
 //       rest (with --model, evaluates that model on all of them)
@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ScatterPlot.h"
 #include "ansor/Dialect/Sched/IR/SchedDialect.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "ansor/Features/Features.h"
@@ -67,6 +68,11 @@ static cl::opt<std::string>
 static cl::opt<std::string> csvPath("csv", cl::init(""),
                                     cl::desc("Write predicted vs measured "
                                              "points of the test part"),
+                                    cl::sub(evalCmd));
+static cl::opt<std::string> pngPath("png", cl::init(""),
+                                    cl::desc("Write a scatter plot of the "
+                                             "test part's predicted vs "
+                                             "measured throughputs"),
                                     cl::sub(evalCmd));
 static cl::opt<std::string> saveModel("save-model", cl::init(""),
                                       cl::sub(evalCmd));
@@ -411,6 +417,12 @@ static int evaluate(MLIRContext &ctx) {
   llvm::outs() << llvm::formatv(
       "{0,-24} {1,5} {2,7:f3} {3,7:f3} {4,9:f3} {5,9:f3} {6,9:f3}\n", "overall",
       m.n, m.rmse, m.r2, m.pairwise, m.recall10, m.recall30);
+  // Scores estimate normalized throughputs: the plot shows both the
+  // ranking and the calibration.
+  if (!pngPath.empty() && !writeScatterPlot(pngPath, testY, *pred, error)) {
+    llvm::errs() << "error: " << error << "\n";
+    return 1;
+  }
   if (!csvPath.empty()) {
     std::error_code ec;
     llvm::raw_fd_ostream csv(csvPath, ec);
