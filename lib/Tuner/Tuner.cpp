@@ -4,6 +4,7 @@
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
+#include "ansor/Model/Dataset.h"
 #include "ansor/Search/Mutations.h"
 #include "ansor/Search/SketchRules.h"
 #include "ansor/Tuner/SearchTask.h"
@@ -15,6 +16,8 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/xxhash.h"
 #include <chrono>
+#include <limits>
+#include <numeric>
 
 #define DEBUG_TYPE "ansor-tuner"
 
@@ -75,6 +78,17 @@ private:
   /// Samples up to `count` new programs; fewer when the space is exhausted.
   SmallVector<sched::ScheduleOp> sampleBatch(unsigned count,
                                              unsigned firstTrial);
+  /// A new program: a random annotation of a random sketch or, with
+  /// `mutate`, most often a mutation of a measured one. Null on failure.
+  std::pair<sched::ScheduleOp, unsigned> propose(OpBuilder &builder,
+                                                 bool mutate);
+  /// With the Model strategy: the `count` programs the model ranks best
+  /// among a pool of new ones (an epsilon-greedy share at random).
+  SmallVector<std::pair<sched::ScheduleOp, unsigned>>
+  pickByModel(OpBuilder &builder, unsigned count);
+  /// Adds a measured program to the model's training set.
+  void addSample(sched::ScheduleOp program, double cost);
+  void retrain();
   void report(const TaskSummary &summary, unsigned measured);
   void updateCut(const TaskSummary &summary);
 
@@ -99,6 +113,14 @@ private:
   SmallVector<Elite> elites;
   /// The sketch of each program of the current batch.
   SmallVector<unsigned> batchSketches;
+  /// The cost model and what it learns from (Model strategy).
+  std::optional<ComputeDAG> dag;
+  XGBoostModel model;
+  std::vector<ProgramFeatures> trainFeatures;
+  std::vector<double> trainCosts;
+  unsigned validSamples = 0;
+  double modelSeconds = 0;
+  unsigned scored = 0;
 };
 } // namespace
 
@@ -116,6 +138,8 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     return failure();
   }
   summary.flop = dag->getTotalFlops();
+  this->dag.emplace(std::move(*dag));
+  model = XGBoostModel(options.model);
   FailureOr<SmallVector<sched::ScheduleOp>> derived =
       deriveSketchOps(payload, target, builder);
   if (failed(derived)) {
@@ -170,9 +194,117 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     summary.firstTrial = std::max(summary.firstTrial, r.trial + 1);
     if (r.isValid())
       summary.addValid(r);
+    if (options.strategy != SearchStrategy::Model)
+      continue;
+    ScopedDiagnosticHandler silence(func.getContext(),
+                                    [](Diagnostic &) { return success(); });
+    OwningOpRef<ModuleOp> parsed =
+        parseSourceString<ModuleOp>(r.schedule, func.getContext());
+    if (!parsed)
+      continue;
+    for (auto program : parsed->getOps<sched::ScheduleOp>()) {
+      addSample(program, r.medianCost());
+      break;
+    }
   }
+  retrain();
   updateCut(summary);
   return success();
+}
+
+std::pair<sched::ScheduleOp, unsigned> TaskTuner::propose(OpBuilder &builder,
+                                                          bool mutate) {
+  std::uniform_real_distribution<double> coin(0, 1);
+  if (mutate && !elites.empty() && coin(rng) >= options.randomFraction) {
+    // Mutate one of the best measured programs.
+    std::uniform_int_distribution<size_t> pick(0, elites.size() - 1);
+    const Elite &parent = elites[pick(rng)];
+    auto program = cast<sched::ScheduleOp>(builder.clone(*parent.program));
+    if (!mutateSchedule(program, sketches[parent.sketch], rng,
+                        options.mutation)) {
+      program.erase();
+      return {nullptr, 0};
+    }
+    return {program, parent.sketch};
+  }
+  std::uniform_int_distribution<size_t> pick(0, sketches.size() - 1);
+  unsigned sketch = pick(rng);
+  auto program = cast<sched::ScheduleOp>(builder.clone(*sketches[sketch]));
+  if (failed(annotateSchedule(program, rng, options.sample))) {
+    program.erase();
+    return {nullptr, 0};
+  }
+  return {program, sketch};
+}
+
+static std::string stepsKey(sched::ScheduleOp program) {
+  std::string key = printOp(program);
+  return key.substr(key.find('{') + 1);
+}
+
+SmallVector<std::pair<sched::ScheduleOp, unsigned>>
+TaskTuner::pickByModel(OpBuilder &builder, unsigned count) {
+  double start = now();
+  SmallVector<std::pair<sched::ScheduleOp, unsigned>> pool;
+  SmallVector<std::string> keys;
+  llvm::StringSet<> poolKeys;
+  for (unsigned attempts = 0;
+       pool.size() < options.modelPool && attempts < 4 * options.modelPool;
+       ++attempts) {
+    auto [program, sketch] = propose(builder, /*mutate=*/true);
+    if (!program)
+      continue;
+    std::string key = stepsKey(program);
+    if (seen.contains(key) || !poolKeys.insert(key).second) {
+      program.erase();
+      continue;
+    }
+    pool.push_back({program, sketch});
+    keys.push_back(key);
+  }
+  // Programs without features (the plan refuses them) come last.
+  std::vector<ProgramFeatures> features;
+  std::vector<unsigned> featured;
+  for (auto [index, candidate] : llvm::enumerate(pool)) {
+    std::string error;
+    FailureOr<ProgramFeatures> f =
+        extractProgramFeatures(candidate.first, *dag, error);
+    if (succeeded(f)) {
+      features.push_back(std::move(*f));
+      featured.push_back(index);
+    }
+  }
+  std::vector<double> score(pool.size(),
+                            -std::numeric_limits<double>::infinity());
+  std::string error;
+  FailureOr<std::vector<double>> predicted = model.predict(features, error);
+  if (succeeded(predicted))
+    for (auto [i, index] : llvm::enumerate(featured))
+      score[index] = (*predicted)[i];
+  scored += features.size();
+  std::vector<unsigned> order(pool.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](unsigned a, unsigned b) { return score[a] > score[b]; });
+  // Each slot takes the best remaining program, or with probability
+  // epsGreedy a random one.
+  std::uniform_real_distribution<double> coin(0, 1);
+  SmallVector<std::pair<sched::ScheduleOp, unsigned>> picked;
+  while (picked.size() < count && !order.empty()) {
+    size_t at = 0;
+    if (coin(rng) < options.epsGreedy) {
+      std::uniform_int_distribution<size_t> any(0, order.size() - 1);
+      at = any(rng);
+    }
+    unsigned index = order[at];
+    order.erase(order.begin() + at);
+    seen.insert(keys[index]);
+    picked.push_back(pool[index]);
+  }
+  for (unsigned index : order)
+    pool[index].first.erase();
+  modelSeconds += now() - start;
+  return picked;
 }
 
 SmallVector<sched::ScheduleOp> TaskTuner::sampleBatch(unsigned count,
@@ -180,38 +312,27 @@ SmallVector<sched::ScheduleOp> TaskTuner::sampleBatch(unsigned count,
   SmallVector<sched::ScheduleOp> batch;
   OpBuilder builder(func.getContext());
   builder.setInsertionPointToEnd(scratch->getBody());
-  std::uniform_real_distribution<double> coin(0, 1);
+  auto name = [&](sched::ScheduleOp program) {
+    program.setSymName(
+        (func.getSymName() + "_t" + Twine(firstTrial + batch.size())).str());
+  };
+  if (options.strategy == SearchStrategy::Model && model.isTrained()) {
+    for (auto [program, sketch] : pickByModel(builder, count)) {
+      name(program);
+      batch.push_back(program);
+      batchSketches.push_back(sketch);
+    }
+    return batch;
+  }
   // Bounded retries: a small space runs out of new programs.
   for (unsigned attempts = 0; batch.size() < count && attempts < 64 * count;
        ++attempts) {
-    sched::ScheduleOp program;
-    unsigned sketch;
-    bool exploit = options.strategy == SearchStrategy::Mutation &&
-                   !elites.empty() && coin(rng) >= options.randomFraction;
-    if (exploit) {
-      // Mutate one of the best measured programs.
-      std::uniform_int_distribution<size_t> pick(0, elites.size() - 1);
-      const Elite &parent = elites[pick(rng)];
-      sketch = parent.sketch;
-      program = cast<sched::ScheduleOp>(builder.clone(*parent.program));
-      if (!mutateSchedule(program, sketches[sketch], rng, options.mutation)) {
-        program.erase();
-        continue;
-      }
-    } else {
-      std::uniform_int_distribution<size_t> pick(0, sketches.size() - 1);
-      sketch = pick(rng);
-      program = cast<sched::ScheduleOp>(builder.clone(*sketches[sketch]));
-      if (failed(annotateSchedule(program, rng, options.sample))) {
-        program.erase();
-        continue;
-      }
-    }
-    program.setSymName(
-        (func.getSymName() + "_t" + Twine(firstTrial + batch.size())).str());
-    std::string key = printOp(program);
-    key = key.substr(key.find('{') + 1);
-    if (!seen.insert(key).second) {
+    auto [program, sketch] =
+        propose(builder, options.strategy == SearchStrategy::Mutation);
+    if (!program)
+      continue;
+    name(program);
+    if (!seen.insert(stepsKey(program)).second) {
       program.erase();
       continue;
     }
@@ -219,6 +340,37 @@ SmallVector<sched::ScheduleOp> TaskTuner::sampleBatch(unsigned count,
     batchSketches.push_back(sketch);
   }
   return batch;
+}
+
+void TaskTuner::addSample(sched::ScheduleOp program, double cost) {
+  double start = now();
+  std::string error;
+  FailureOr<ProgramFeatures> features =
+      extractProgramFeatures(program, *dag, error);
+  if (succeeded(features)) {
+    trainFeatures.push_back(std::move(*features));
+    trainCosts.push_back(cost);
+    validSamples += std::isfinite(cost);
+  }
+  modelSeconds += now() - start;
+}
+
+/// Retrains the model on every measurement of the task (Ansor's labels:
+/// the best cost over each cost, 0 for failures), once there are enough.
+void TaskTuner::retrain() {
+  if (options.strategy != SearchStrategy::Model ||
+      validSamples < options.minModelSamples)
+    return;
+  double start = now();
+  double best = *llvm::min_element(trainCosts);
+  std::vector<double> y;
+  for (double cost : trainCosts)
+    y.push_back(std::isfinite(cost) ? best / cost : 0.0);
+  std::string error;
+  if (failed(model.train(trainFeatures, y, error)) && options.progress)
+    llvm::errs() << "[ansor-tune] cost model training failed (" << error
+                 << "); this round picks at random\n";
+  modelSeconds += now() - start;
 }
 
 void TaskTuner::updateCut(const TaskSummary &summary) {
@@ -268,9 +420,13 @@ void TaskTuner::report(const TaskSummary &summary, unsigned measured) {
       summary.errors[4]);
   const PhaseTimes &p = summary.phases;
   llvm::errs() << llvm::formatv("; {0:f1} s: search {1:f1}, reference {2:f1}, "
-                                "build {3:f1}, run {4:f1}\n",
+                                "build {3:f1}, run {4:f1}",
                                 summary.wallSeconds, p.search, p.reference,
                                 p.build, p.run);
+  if (options.strategy == SearchStrategy::Model)
+    llvm::errs() << llvm::formatv(", model {0:f1} ({1} scored)", p.model,
+                                  summary.scored);
+  llvm::errs() << "\n";
 }
 
 LogicalResult TaskTuner::run(TaskSummary &summary) {
@@ -283,7 +439,7 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
   while (measured < options.trials) {
     unsigned count = std::min(options.batchSize, options.trials - measured);
     batchSketches.clear();
-    double searchStart = now();
+    double searchStart = now(), modelBefore = modelSeconds;
     SmallVector<sched::ScheduleOp> batch =
         sampleBatch(count, summary.firstTrial + measured);
     if (batch.empty()) {
@@ -301,9 +457,11 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
         input.inject = fault->second;
       inputs.push_back(std::move(input));
     }
-    summary.phases.search += now() - searchStart;
+    // Model time is accounted on its own.
+    summary.phases.search += now() - searchStart - (modelSeconds - modelBefore);
     std::vector<MeasureResult> results = measurer->measure(inputs);
     double recordsStart = now();
+    modelBefore = modelSeconds;
     for (auto [i, program] : llvm::enumerate(batch)) {
       const MeasureResult &result = results[i];
       MeasureRecord record;
@@ -322,6 +480,8 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
       if (failed(records.append(record)))
         return func.emitError() << "cannot append to the records file";
       ++summary.errors[static_cast<unsigned>(result.error)];
+      if (options.strategy == SearchStrategy::Model)
+        addSample(program, record.medianCost());
       if (record.isValid()) {
         summary.addValid(record);
         keepElite(program, batchSketches[i], record.medianCost());
@@ -329,7 +489,11 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
         program.erase();
       }
     }
-    summary.phases.records += now() - recordsStart;
+    summary.phases.records +=
+        now() - recordsStart - (modelSeconds - modelBefore);
+    retrain();
+    summary.phases.model = modelSeconds;
+    summary.scored = scored;
     updateCut(summary);
     measured += batch.size();
     summary.trials = measured;
@@ -679,11 +843,11 @@ std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
       task["speedup"] = *t.referenceSeconds / *t.bestSeconds;
     task["first_trial"] = t.firstTrial;
     task["wall_seconds"] = t.wallSeconds;
-    task["phases"] = llvm::json::Object{{"search", t.phases.search},
-                                        {"reference", t.phases.reference},
-                                        {"build", t.phases.build},
-                                        {"run", t.phases.run},
-                                        {"records", t.phases.records}};
+    task["phases"] = llvm::json::Object{
+        {"search", t.phases.search},   {"reference", t.phases.reference},
+        {"build", t.phases.build},     {"run", t.phases.run},
+        {"records", t.phases.records}, {"model", t.phases.model}};
+    task["scored"] = static_cast<int64_t>(t.scored);
     tasks.push_back(std::move(task));
   }
   llvm::json::Object root{{"target", summary.target},

@@ -95,9 +95,11 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     options.recordsPath = records;
     if (search == "mutation") {
       options.strategy = SearchStrategy::Mutation;
+    } else if (search == "model") {
+      options.strategy = SearchStrategy::Model;
     } else if (search != "random") {
       module.emitError() << "unknown search '" << search
-                         << "' (expected 'random' or 'mutation')";
+                         << "' (expected 'random', 'mutation' or 'model')";
       return signalPassFailure();
     }
     options.measure = ANSOR_MEASURE_OPTIONS;

@@ -9,7 +9,22 @@
 // CHECK: "applied": "tuned",
 // CHECK: "trials": 12,
 // CHECK: "verified": true
-// BAD: error: unknown search 'genetic' (expected 'random' or 'mutation')
+// BAD: error: unknown search 'genetic' (expected 'random', 'mutation' or 'model')
+
+// With search=model, once 16 programs are measured the cost model (trained on
+// them, then on every new measurement) ranks 512 new programs per round and
+// the best are measured: the fifth and sixth rounds here. Every candidate is
+// still verified and recorded; the summary counts the scored candidates.
+// RUN: ansor-opt %s --ansor-tune="trials=24 batch-size=4 seed=3 search=model threads=1 min-repeat-ms=1 repeat=1 records=%t/model.jsonl summary=%t/model.json" -o /dev/null 2> %t/model.log
+// RUN: FileCheck %s --check-prefix=MODEL < %t/model.json
+// RUN: grep -c '"costs"' %t/model.jsonl | grep -x 24
+// RUN: FileCheck %s --check-prefix=MODEL-LOG < %t/model.log
+// MODEL: "model": {{[0-9.e-]+}}
+// MODEL: "scored": {{[1-9][0-9]*}},
+// MODEL: "trials": 24,
+// MODEL: "verified": true
+// MODEL-LOG: 16/24 trials{{.*}}, model {{[0-9.]+}} (0 scored)
+// MODEL-LOG: 24/24 trials{{.*}}, model {{[0-9.]+}} ({{[1-9][0-9]*}} scored)
 
 func.func @mm(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %zero = arith.constant 0.0 : f32

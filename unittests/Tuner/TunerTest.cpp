@@ -195,16 +195,22 @@ TEST_F(TunerTest, KeepsTheUntunedLoweringWhenItIsFaster) {
 }
 
 TEST_F(TunerTest, SameSeedSameProposals) {
+  // The model strategy trains after 16 measurements: the third round is
+  // picked by the model, which trains the same on the same measurements.
   for (SearchStrategy strategy :
-       {SearchStrategy::Random, SearchStrategy::Mutation}) {
+       {SearchStrategy::Random, SearchStrategy::Mutation,
+        SearchStrategy::Model}) {
     TuneOptions options;
     options.trials = 24;
     options.seed = 7;
     options.strategy = strategy;
+    options.modelPool = 64;
     TuneSummary a, b, c;
     std::vector<std::string> first = tune(options, "a.jsonl", 1.0, a);
     std::vector<std::string> second = tune(options, "b.jsonl", 1.0, b);
     EXPECT_EQ(first, second);
+    EXPECT_EQ(first.size(), 24u);
+    EXPECT_EQ(a.tasks[0].scored > 0, strategy == SearchStrategy::Model);
     options.seed = 8;
     std::vector<std::string> other = tune(options, "c.jsonl", 1.0, c);
     EXPECT_NE(first, other);

@@ -51,8 +51,10 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "Measurements per task">,
     Option<"seed", "seed", "unsigned", /*default=*/"0", "Random seed">,
     Option<"search", "search", "std::string", /*default=*/"\"random\"",
-           "'random' (fresh random programs) or 'mutation' (after the "
-           "first round, mostly mutations of the best measured programs)">,
+           "'random' (fresh random programs), 'mutation' (after the "
+           "first round, mostly mutations of the best measured programs) or "
+           "'model' (each round, the programs the cost model ranks best "
+           "among 512 random ones and mutations)">,
     Option<"records", "records", "std::string",
            /*default=*/"\"ansor-records.jsonl\"",
            "JSON-lines records file (appended)">,

@@ -11,6 +11,7 @@
 #define ANSOR_TUNER_TUNER_H
 
 #include "ansor/Measure/Measurer.h"
+#include "ansor/Model/CostModel.h"
 #include "ansor/Records/RecordsFile.h"
 #include "ansor/Search/InitRules.h"
 #include "ansor/Search/Mutations.h"
@@ -32,6 +33,12 @@ enum class SearchStrategy {
   /// Most programs are mutations (Ansor's rules) of the best measured ones,
   /// the rest random: evolution guided by measurements, with no cost model.
   Mutation,
+  /// Each round, a pool of fresh random programs and mutations of the best
+  /// measured ones is scored by the cost model, retrained on every
+  /// measurement of the task, and the best predicted are measured, with an
+  /// epsilon-greedy share of random picks from the pool. Until enough
+  /// programs are measured, picks are random.
+  Model,
 };
 
 struct TuneOptions {
@@ -50,6 +57,13 @@ struct TuneOptions {
   /// many of the best measured programs serve as parents.
   double randomFraction = 0.25;
   unsigned elites = 8;
+  /// With `Model`: candidates scored per round, the share of each round
+  /// picked at random from them, the valid measurements needed before the
+  /// model decides, and the model's training options.
+  unsigned modelPool = 512;
+  double epsGreedy = 0.05;
+  unsigned minModelSamples = 16;
+  ModelOptions model;
   /// Candidates slower than this multiple of the best so far are timed by
   /// their warm-up alone (0: only those slower than the untuned lowering).
   double cutRatio = 3;
@@ -69,6 +83,8 @@ struct TuneOptions {
 struct PhaseTimes {
   /// Sketch derivation, sampling and mutation.
   double search = 0;
+  /// Feature extraction, training and scoring of the cost model.
+  double model = 0;
   /// Building and running the untuned lowering.
   double reference = 0;
   /// Building candidates (materialize, lower, compile, link).
@@ -102,6 +118,8 @@ struct TaskSummary {
   std::array<unsigned, 5> errors = {0, 0, 0, 0, 0};
   /// Measured programs whose materialization degraded (MeasureRecord).
   unsigned degraded = 0;
+  /// Candidates the cost model scored.
+  unsigned scored = 0;
   /// Why the task was not tuned; empty when it was.
   std::string skipped;
   /// The untuned lowering beat every measured program and was kept.
