@@ -62,9 +62,9 @@ namespace {
 class TaskTuner {
 public:
   TaskTuner(func::FuncOp func, const Target &target, const TuneOptions &options,
-            RecordsWriter &records, ArrayRef<MeasureRecord> previous)
+            RecordsWriter &records, const LoadedRecords &loaded)
       : func(func), target(target), options(options), records(records),
-        previous(previous) {}
+        previous(loaded.records), loaded(loaded) {}
 
   /// Tunes the task; fills `summary`. Fails only on an internal error
   /// (records cannot be written); a task that cannot be tuned sets
@@ -97,6 +97,9 @@ private:
   const TuneOptions &options;
   RecordsWriter &records;
   ArrayRef<MeasureRecord> previous;
+  /// The records file as loaded, payloads included: the model learns from
+  /// every task measured for this target.
+  const LoadedRecords &loaded;
 
   OwningOpRef<ModuleOp> scratch;
   func::FuncOp payload;
@@ -116,9 +119,9 @@ private:
   /// The cost model and what it learns from (Model strategy).
   std::optional<ComputeDAG> dag;
   XGBoostModel model;
-  std::vector<ProgramFeatures> trainFeatures;
-  std::vector<double> trainCosts;
+  std::vector<Sample> samples;
   unsigned validSamples = 0;
+  std::string taskKey;
   double modelSeconds = 0;
   unsigned scored = 0;
 };
@@ -194,18 +197,17 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     summary.firstTrial = std::max(summary.firstTrial, r.trial + 1);
     if (r.isValid())
       summary.addValid(r);
-    if (options.strategy != SearchStrategy::Model)
-      continue;
-    ScopedDiagnosticHandler silence(func.getContext(),
-                                    [](Diagnostic &) { return success(); });
-    OwningOpRef<ModuleOp> parsed =
-        parseSourceString<ModuleOp>(r.schedule, func.getContext());
-    if (!parsed)
-      continue;
-    for (auto program : parsed->getOps<sched::ScheduleOp>()) {
-      addSample(program, r.medianCost());
-      break;
-    }
+  }
+  // The model learns from every record of this target whose task has its
+  // payload in the file (this task's earlier records included).
+  taskKey = summary.key;
+  if (options.strategy == SearchStrategy::Model) {
+    double modelStart = now();
+    Dataset data = buildDataset(func.getContext(), loaded, target.str());
+    samples = std::move(data.samples);
+    for (const Sample &sample : samples)
+      validSamples += std::isfinite(sample.cost);
+    modelSeconds += now() - modelStart;
   }
   retrain();
   updateCut(summary);
@@ -348,26 +350,31 @@ void TaskTuner::addSample(sched::ScheduleOp program, double cost) {
   FailureOr<ProgramFeatures> features =
       extractProgramFeatures(program, *dag, error);
   if (succeeded(features)) {
-    trainFeatures.push_back(std::move(*features));
-    trainCosts.push_back(cost);
+    Sample sample;
+    sample.taskKey = taskKey;
+    sample.cost = cost;
+    sample.features = std::move(*features);
+    samples.push_back(std::move(sample));
     validSamples += std::isfinite(cost);
   }
   modelSeconds += now() - start;
 }
 
-/// Retrains the model on every measurement of the task (Ansor's labels:
-/// the best cost over each cost, 0 for failures), once there are enough.
+/// Retrains the model on every measurement of the target (Ansor's labels:
+/// per task, the best cost over each cost, 0 for failures), once there are
+/// enough.
 void TaskTuner::retrain() {
   if (options.strategy != SearchStrategy::Model ||
       validSamples < options.minModelSamples)
     return;
   double start = now();
-  double best = *llvm::min_element(trainCosts);
-  std::vector<double> y;
-  for (double cost : trainCosts)
-    y.push_back(std::isfinite(cost) ? best / cost : 0.0);
+  std::vector<double> y = normalizedThroughputs(samples);
+  std::vector<ProgramFeatures> features;
+  features.reserve(samples.size());
+  for (const Sample &sample : samples)
+    features.push_back(sample.features);
   std::string error;
-  if (failed(model.train(trainFeatures, y, error)) && options.progress)
+  if (failed(model.train(features, y, error)) && options.progress)
     llvm::errs() << "[ansor-tune] cost model training failed (" << error
                  << "); this round picks at random\n";
   modelSeconds += now() - start;
@@ -652,7 +659,7 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
       return module.emitError() << "cannot append to the records file '"
                                 << options.recordsPath << "'";
     }
-    TaskTuner tuner(func, target, options, *records, previous->records);
+    TaskTuner tuner(func, target, options, *records, *previous);
     if (failed(tuner.run(task))) {
       hold.reset();
       for (Held &h : held)
