@@ -62,9 +62,10 @@ namespace {
 class TaskTuner {
 public:
   TaskTuner(func::FuncOp func, const Target &target, const TuneOptions &options,
-            RecordsWriter &records, const LoadedRecords &loaded)
+            RecordsWriter &records, const LoadedRecords &loaded,
+            const XGBoostModel *initial)
       : func(func), target(target), options(options), records(records),
-        previous(loaded.records), loaded(loaded) {}
+        previous(loaded.records), loaded(loaded), initial(initial) {}
 
   /// Tunes the task; fills `summary`. Fails only on an internal error
   /// (records cannot be written); a task that cannot be tuned sets
@@ -100,6 +101,8 @@ private:
   /// The records file as loaded, payloads included: the model learns from
   /// every task measured for this target.
   const LoadedRecords &loaded;
+  /// A saved model that picks until this task trains its own.
+  const XGBoostModel *initial;
 
   OwningOpRef<ModuleOp> scratch;
   func::FuncOp payload;
@@ -279,7 +282,8 @@ TaskTuner::pickByModel(OpBuilder &builder, unsigned count) {
   std::vector<double> score(pool.size(),
                             -std::numeric_limits<double>::infinity());
   std::string error;
-  FailureOr<std::vector<double>> predicted = model.predict(features, error);
+  const XGBoostModel &scorer = model.isTrained() ? model : *initial;
+  FailureOr<std::vector<double>> predicted = scorer.predict(features, error);
   if (succeeded(predicted))
     for (auto [i, index] : llvm::enumerate(featured))
       score[index] = (*predicted)[i];
@@ -318,7 +322,8 @@ SmallVector<sched::ScheduleOp> TaskTuner::sampleBatch(unsigned count,
     program.setSymName(
         (func.getSymName() + "_t" + Twine(firstTrial + batch.size())).str());
   };
-  if (options.strategy == SearchStrategy::Model && model.isTrained()) {
+  if (options.strategy == SearchStrategy::Model &&
+      (model.isTrained() || initial)) {
     for (auto [program, sketch] : pickByModel(builder, count)) {
       name(program);
       batch.push_back(program);
@@ -624,6 +629,17 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
   SmallVector<func::FuncOp> funcs = payloadFuncs(module);
   if (funcs.empty())
     return module.emitError() << "module has no func to tune";
+  std::optional<XGBoostModel> initial;
+  if (!options.modelPath.empty()) {
+    if (options.strategy != SearchStrategy::Model)
+      return module.emitError() << "a cost model ('" << options.modelPath
+                                << "') is only used with search=model";
+    FailureOr<XGBoostModel> loadedModel =
+        XGBoostModel::load(options.modelPath, target.str(), error);
+    if (failed(loadedModel))
+      return module.emitError() << error;
+    initial = std::move(*loadedModel);
+  }
   // Per-func problems are held back: when another func was tuned they are
   // warnings and the module is still printed with the tuned funcs; when none
   // was, they are errors.
@@ -659,7 +675,8 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
       return module.emitError() << "cannot append to the records file '"
                                 << options.recordsPath << "'";
     }
-    TaskTuner tuner(func, target, options, *records, *previous);
+    TaskTuner tuner(func, target, options, *records, *previous,
+                    initial ? &*initial : nullptr);
     if (failed(tuner.run(task))) {
       hold.reset();
       for (Held &h : held)

@@ -104,6 +104,7 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     }
     options.measure = ANSOR_MEASURE_OPTIONS;
     options.cutRatio = cutRatio;
+    options.modelPath = modelPath;
     options.sample.registerBlocks = registerBlocks;
     options.mutation.keepRegisterBlocks = registerBlocks;
     options.sample.partialTiles = partialTiles;

@@ -26,6 +26,17 @@
 // MODEL-LOG: 16/24 trials{{.*}}, model {{[0-9.]+}} (0 scored)
 // MODEL-LOG: 24/24 trials{{.*}}, model {{[0-9.]+}} ({{[1-9][0-9]*}} scored)
 
+// A saved model (trained on those records) picks from the first round.
+// RUN: ansor-model eval %t/model.jsonl --test-fraction=0.25 --save-model=%t/saved.json > /dev/null
+// RUN: ansor-opt %s --ansor-tune="trials=4 batch-size=4 seed=4 search=model model=%t/saved.json threads=1 min-repeat-ms=1 repeat=1 records=%t/start.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=START
+// START: 4/4 trials{{.*}} ({{[1-9][0-9]*}} scored)
+// A model of another feature version, or without search=model, is refused.
+// RUN: sed -e 's/"ansor_feature_version":"1"/"ansor_feature_version":"0"/' %t/saved.json > %t/old.json
+// RUN: not ansor-opt %s --ansor-tune="search=model model=%t/old.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OLD
+// OLD: error: model '{{.*}}old.json' was trained on feature version 0; this build extracts version 1: retrain it
+// RUN: not ansor-opt %s --ansor-tune="model=%t/saved.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOMODEL
+// NOMODEL: error: a cost model ('{{.*}}saved.json') is only used with search=model
+
 func.func @mm(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<128x128xf32>

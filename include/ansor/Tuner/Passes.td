@@ -74,6 +74,10 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "Candidates slower than this multiple of the best so far are "
            "timed by their warm-up alone (0: only those slower than the "
            "untuned lowering)">,
+    Option<"modelPath", "model", "std::string", /*default=*/"\"\"",
+           "With search=model: a saved cost model (ansor-model eval "
+           "--save-model) that picks from the first round, until enough "
+           "records retrain it">,
     Option<"injectFaults", "test-inject-faults", "std::string",
            /*default=*/"\"\"",
            "Test hook: 'TRIAL:KIND,...' with KIND crash, hang, wrong or "

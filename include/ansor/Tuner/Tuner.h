@@ -64,6 +64,8 @@ struct TuneOptions {
   double epsGreedy = 0.05;
   unsigned minModelSamples = 16;
   ModelOptions model;
+  /// A saved model to start from (empty: none).
+  std::string modelPath;
   /// Candidates slower than this multiple of the best so far are timed by
   /// their warm-up alone (0: only those slower than the untuned lowering).
   double cutRatio = 3;
