@@ -39,7 +39,9 @@ static double median(ArrayRef<double> values) {
 static std::string printOp(Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  op->print(os);
+  // A schedule prints the same alone; the module's scope would be analyzed
+  // on every print, and the scratch module holds every candidate.
+  op->print(os, OpPrintingFlags().useLocalScope());
   return text;
 }
 

@@ -38,8 +38,9 @@ struct ModelOptions {
   double subsample = 1;
   double colsampleByTree = 1;
   unsigned seed = 43;
-  /// Threads XGBoost may use (0: its default).
-  unsigned threads = 1;
+  /// Threads XGBoost may use (0: every core). Training is deterministic
+  /// for a given thread count.
+  unsigned threads = 0;
 };
 
 class XGBoostModel {
