@@ -65,9 +65,9 @@ class TaskTuner {
 public:
   TaskTuner(func::FuncOp func, const Target &target, const TuneOptions &options,
             RecordsWriter &records, const LoadedRecords &loaded,
-            const XGBoostModel *initial)
+            const XGBoostModel *initial, std::vector<Sample> &samples)
       : func(func), target(target), options(options), records(records),
-        previous(loaded.records), loaded(loaded), initial(initial) {}
+        previous(loaded.records), initial(initial), samples(samples) {}
 
   /// Tunes the task; fills `summary`. Fails only on an internal error
   /// (records cannot be written); a task that cannot be tuned sets
@@ -100,9 +100,6 @@ private:
   const TuneOptions &options;
   RecordsWriter &records;
   ArrayRef<MeasureRecord> previous;
-  /// The records file as loaded, payloads included: the model learns from
-  /// every task measured for this target.
-  const LoadedRecords &loaded;
   /// A saved model that picks until this task trains its own.
   const XGBoostModel *initial;
 
@@ -124,7 +121,10 @@ private:
   /// The cost model and what it learns from (Model strategy).
   std::optional<ComputeDAG> dag;
   XGBoostModel model;
-  std::vector<Sample> samples;
+  /// What the model learns from: every record of the target in the records
+  /// file whose task has a payload, and every measurement of this run (of
+  /// all tasks), shared by the tasks.
+  std::vector<Sample> &samples;
   unsigned validSamples = 0;
   std::string taskKey;
   double modelSeconds = 0;
@@ -203,17 +203,9 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     if (r.isValid())
       summary.addValid(r);
   }
-  // The model learns from every record of this target whose task has its
-  // payload in the file (this task's earlier records included).
   taskKey = summary.key;
-  if (options.strategy == SearchStrategy::Model) {
-    double modelStart = now();
-    Dataset data = buildDataset(func.getContext(), loaded, target.str());
-    samples = std::move(data.samples);
-    for (const Sample &sample : samples)
-      validSamples += std::isfinite(sample.cost);
-    modelSeconds += now() - modelStart;
-  }
+  for (const Sample &sample : samples)
+    validSamples += std::isfinite(sample.cost);
   retrain();
   updateCut(summary);
   return success();
@@ -631,6 +623,12 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
   SmallVector<func::FuncOp> funcs = payloadFuncs(module);
   if (funcs.empty())
     return module.emitError() << "module has no func to tune";
+  // The model learns from every record of this target whose task has its
+  // payload in the file, and from this run's measurements as they come.
+  std::vector<Sample> samples;
+  if (options.strategy == SearchStrategy::Model)
+    samples =
+        buildDataset(module.getContext(), *previous, target.str()).samples;
   std::optional<XGBoostModel> initial;
   if (!options.modelPath.empty()) {
     if (options.strategy != SearchStrategy::Model)
@@ -678,7 +676,7 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
                                 << options.recordsPath << "'";
     }
     TaskTuner tuner(func, target, options, *records, *previous,
-                    initial ? &*initial : nullptr);
+                    initial ? &*initial : nullptr, samples);
     if (failed(tuner.run(task))) {
       hold.reset();
       for (Held &h : held)

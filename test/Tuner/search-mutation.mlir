@@ -26,6 +26,12 @@
 // MODEL-LOG: 16/24 trials{{.*}}, model {{[0-9.]+}} (0 scored)
 // MODEL-LOG: 24/24 trials{{.*}}, model {{[0-9.]+}} ({{[1-9][0-9]*}} scored)
 
+// Later tasks of a run learn from the earlier ones' measurements: the
+// second func's first round is already picked by the model.
+// RUN: ansor-opt %examples/coverage/conv2d_nchw.mlir --ansor-tune="trials=16 batch-size=8 seed=3 search=model threads=1 min-repeat-ms=1 repeat=1 records=%t/two.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWO
+// TWO: @conv2d_nchw: 16/16 trials{{.*}} (0 scored)
+// TWO: @conv2d_nchw_wide: 8/16 trials{{.*}} ({{[1-9][0-9]*}} scored)
+
 // A saved model (trained on those records) picks from the first round.
 // RUN: ansor-model eval %t/model.jsonl --test-fraction=0.25 --save-model=%t/saved.json > /dev/null
 // RUN: ansor-opt %s --ansor-tune="trials=4 batch-size=4 seed=4 search=model model=%t/saved.json threads=1 min-repeat-ms=1 repeat=1 records=%t/start.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=START
