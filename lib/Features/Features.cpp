@@ -88,16 +88,8 @@ static AccessGeometry analyze(const Statement &s, const LoopNest &nest,
   AccessGeometry g{&access, &nest.buffers[access.buffer], {}, {}, {}};
   unsigned rank = access.coefficients.size();
   unsigned n = s.loops.size();
-  for (const NestLoop &loop : s.loops) {
-    SmallVector<int64_t> adv;
-    for (const SmallVector<int64_t> &row : access.coefficients) {
-      int64_t sum = 0;
-      for (auto [c, d] : llvm::zip(row, loop.delta))
-        sum += c * d;
-      adv.push_back(sum);
-    }
-    g.advance.push_back(std::move(adv));
-  }
+  for (const NestLoop &loop : s.loops)
+    g.advance.push_back(advanceOf(access.coefficients, loop.delta));
   g.footprint.assign(n + 1, 1);
   g.spans.assign(n + 1, SmallVector<int64_t>(rank, 1));
   for (int j = n - 1; j >= 0; --j) {

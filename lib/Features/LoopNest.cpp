@@ -128,11 +128,9 @@ static SmallVector<SmallVector<int64_t>> coefficientsOf(AffineMap map) {
   return result;
 }
 
-/// Per iteration, how far the loop advances each of the `rows` results of
-/// an access with `coefficients`, given its advance `delta` of the
-/// iterators.
-static SmallVector<int64_t> apply(ArrayRef<SmallVector<int64_t>> coefficients,
-                                  ArrayRef<int64_t> delta) {
+SmallVector<int64_t>
+mlir::ansor::advanceOf(ArrayRef<SmallVector<int64_t>> coefficients,
+                       ArrayRef<int64_t> delta) {
   SmallVector<int64_t> out;
   for (ArrayRef<int64_t> row : coefficients) {
     int64_t sum = 0;
@@ -160,6 +158,17 @@ struct LoopSpec {
   int64_t extent;
   LoopAnnotation annotation = LoopAnnotation::None;
   bool reduction = false;
+
+  /// The loop over the node's unpacked domain of `numLoops` iterators.
+  NestLoop unpacked(unsigned numLoops) const {
+    NestLoop result;
+    result.extent = extent;
+    result.annotation = annotation;
+    result.reduction = reduction;
+    result.delta.assign(numLoops, 0);
+    result.delta[loop] = step;
+    return result;
+  }
 };
 
 class NestBuilder {
@@ -424,7 +433,7 @@ void NestBuilder::fuseProducers(unsigned consumer,
     s.ops = countOps(pn.op);
     for (const NestLoop &container : where) {
       NestLoop loop = container;
-      loop.delta = toProducer(apply(read, container.delta), 0);
+      loop.delta = toProducer(advanceOf(read, container.delta), 0);
       loop.annotation = container.annotation;
       s.loops.push_back(loop);
     }
@@ -483,7 +492,7 @@ void NestBuilder::translateInit(unsigned node, ArrayRef<NestLoop> containers,
     if (p.pack && delta.size() > numLoops) {
       d[p.pack.getLoop()] = d[p.pack.getLoop()] * p.packTile + delta.back();
     }
-    return apply(map, d);
+    return advanceOf(map, d);
   };
   SmallVector<int64_t> fillTile = spanOf(map, tile);
   SmallVector<int64_t> fillBlock = spanOf(map, block);
@@ -668,28 +677,16 @@ void NestBuilder::translateTiled(unsigned node) {
       multiLevel ? tileInside(2) : SmallVector<int64_t>(sizes.block);
   DenseMap<unsigned, unsigned> replace;
   SmallVector<NestLoop> unpackedContainers;
-  for (const LoopSpec &spec : nodeContainers) {
-    NestLoop loop;
-    loop.extent = spec.extent;
-    loop.annotation = spec.annotation;
-    loop.delta.assign(n.extents.size(), 0);
-    loop.delta[spec.loop] = spec.step;
-    unpackedContainers.push_back(loop);
-  }
+  for (const LoopSpec &spec : nodeContainers)
+    unpackedContainers.push_back(spec.unpacked(n.extents.size()));
   fuseProducers(node, unpackedContainers, innerTile,
                 !isa<tensor::PadOp>(n.op) && !p.hasPartialTiles(), replace);
   // The init goes into the containers its consumer does not carry.
   std::optional<unsigned> local;
   {
     SmallVector<NestLoop> initContainers;
-    for (const LoopSpec &spec : consumer ? containers : foralls) {
-      NestLoop loop;
-      loop.extent = spec.extent;
-      loop.annotation = spec.annotation;
-      loop.delta.assign(n.extents.size(), 0);
-      loop.delta[spec.loop] = spec.step;
-      initContainers.push_back(loop);
-    }
+    for (const LoopSpec &spec : consumer ? containers : foralls)
+      initContainers.push_back(spec.unpacked(n.extents.size()));
     unsigned inside = consumer ? nextLevel : (foralls.empty() ? 0 : 1);
     SmallVector<int64_t> tile = tileInside(inside);
     if (!consumer && !foralls.empty())
@@ -771,12 +768,8 @@ void NestBuilder::translateTiled(unsigned node) {
     SmallVector<SmallVector<int64_t>> map =
         coefficientsOf(linalgOp.getMatchingIndexingMap(&init));
     for (const LoopSpec &spec : foralls) {
-      NestLoop loop;
-      loop.extent = spec.extent;
-      loop.annotation = spec.annotation;
-      SmallVector<int64_t> delta(n.extents.size(), 0);
-      delta[spec.loop] = spec.step;
-      loop.delta = apply(map, delta);
+      NestLoop loop = spec.unpacked(n.extents.size());
+      loop.delta = advanceOf(map, loop.delta);
       copy.loops.push_back(loop);
     }
     tileLoops(copy, shape, shape, false, 0);
@@ -794,13 +787,13 @@ void NestBuilder::translateTiled(unsigned node) {
     Statement &c = addStatement(*consumer, "fused", cn.extents);
     c.ops = countOps(cn.op);
     c.unrollMaxStep = 0;
+    // The consumer's loops are the node's spatial loops, in order.
     for (const LoopSpec &spec : containers) {
-      NestLoop loop;
-      loop.extent = spec.extent;
-      loop.annotation = spec.annotation;
-      loop.delta.assign(cn.extents.size(), 0);
-      auto position = llvm::find(spatialLoops, spec.loop);
-      loop.delta[position - spatialLoops.begin()] = spec.step;
+      NestLoop loop = spec.unpacked(n.extents.size());
+      SmallVector<int64_t> delta;
+      for (unsigned l : spatialLoops)
+        delta.push_back(loop.delta[l]);
+      loop.delta = std::move(delta);
       c.loops.push_back(loop);
     }
     SmallVector<int64_t> tile, block;

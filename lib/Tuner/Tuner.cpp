@@ -67,7 +67,8 @@ public:
             RecordsWriter &records, const LoadedRecords &loaded,
             const XGBoostModel *initial, std::vector<Sample> &samples)
       : func(func), target(target), options(options), records(records),
-        previous(loaded.records), initial(initial), samples(samples) {}
+        previous(loaded.records), initial(initial), model(options.model),
+        samples(samples) {}
 
   /// Tunes the task; fills `summary`. Fails only on an internal error
   /// (records cannot be written); a task that cannot be tuned sets
@@ -147,7 +148,6 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
   }
   summary.flop = dag->getTotalFlops();
   this->dag.emplace(std::move(*dag));
-  model = XGBoostModel(options.model);
   FailureOr<SmallVector<sched::ScheduleOp>> derived =
       deriveSketchOps(payload, target, builder);
   if (failed(derived)) {

@@ -94,11 +94,6 @@ static cl::opt<double> minChild("min-child-weight", cl::init(0),
                                 cl::sub(evalCmd));
 static cl::opt<double> subsample("subsample", cl::init(1), cl::sub(evalCmd));
 static cl::opt<double> colsample("colsample", cl::init(1), cl::sub(evalCmd));
-static cl::opt<std::string>
-    dumpPath("dump", cl::init(""),
-             cl::desc("Write every sample's label and summed feature rows "
-                      "as CSV"),
-             cl::sub(evalCmd));
 static cl::opt<unsigned> count("count", cl::init(4000), cl::sub(benchCmd));
 
 static const char *annotationName(LoopAnnotation a) {
@@ -283,24 +278,6 @@ static int evaluate(MLIRContext &ctx) {
     return 1;
   }
   std::vector<double> y = normalizedThroughputs(data.samples);
-  if (!dumpPath.empty()) {
-    std::error_code ec;
-    llvm::raw_fd_ostream dump(dumpPath, ec);
-    dump << "task,y";
-    for (const std::string &name : getFeatureNames())
-      dump << "," << name;
-    dump << "\n";
-    for (auto [i, s] : llvm::enumerate(data.samples)) {
-      dump << s.taskName << "," << y[i];
-      std::vector<double> sum(feature::kCount, 0);
-      for (unsigned r = 0; r < s.features.numRows; ++r)
-        for (unsigned f = 0; f < feature::kCount; ++f)
-          sum[f] += s.features.rows[r * feature::kCount + f];
-      for (double v : sum)
-        dump << "," << v;
-      dump << "\n";
-    }
-  }
 
   // The split: per task, a random or the latest share is held out.
   std::vector<bool> isTest(data.samples.size(), false);

@@ -17,8 +17,8 @@
 
 #include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
 #include <array>
-#include <vector>
 #include <string>
+#include <vector>
 
 namespace mlir {
 namespace ansor {
@@ -100,6 +100,11 @@ struct LoopNest {
   std::vector<Buffer> buffers;
   std::vector<Statement> statements;
 };
+
+/// How far one iteration of a loop advancing the iterators by `delta` moves
+/// each result (buffer dimension) of an access with `coefficients`.
+SmallVector<int64_t> advanceOf(ArrayRef<SmallVector<int64_t>> coefficients,
+                               ArrayRef<int64_t> delta);
 
 /// Describes what `plan` materializes.
 LoopNest buildLoopNest(const sched::SchedulePlan &plan);

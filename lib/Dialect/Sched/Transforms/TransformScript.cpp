@@ -89,29 +89,7 @@ private:
   void packInputs();
   void tilePack(unsigned node, const std::string &pack, bool parallel);
 
-  // Planning (SchedulePlan).
-  LevelSizes levelSizes(unsigned node) const {
-    return schedulePlan->getLevelSizes(node);
-  }
-  SmallVector<int64_t> toPacked(unsigned node, ArrayRef<int64_t> sizes,
-                                unsigned packedDim) const {
-    return schedulePlan->toPacked(node, sizes, packedDim);
-  }
-  SmallVector<int64_t> toPackedLoops(unsigned node,
-                                     ArrayRef<int64_t> sizes) const {
-    return schedulePlan->toPackedLoops(node, sizes);
-  }
-  bool canVectorize(unsigned node, ArrayRef<int64_t> block) const {
-    return schedulePlan->canVectorize(node, block);
-  }
   void degradeScalarBlock(unsigned node, ArrayRef<int64_t> block);
-  SmallVector<std::pair<unsigned, unsigned>>
-  inlinedProducers(unsigned node) const {
-    return schedulePlan->getInlinedProducers(node);
-  }
-  std::optional<unsigned> initOperand(unsigned node) const {
-    return schedulePlan->getInitOperand(node);
-  }
 
   // Per-node translation.
   void translateTiled(unsigned node);
@@ -365,7 +343,8 @@ ScriptBuilder::takeInlinedProducers(unsigned node, const std::string &handle) {
   SmallVector<std::pair<unsigned, std::string>> worklist = {{node, handle}};
   while (!worklist.empty()) {
     auto [consumer, consumerHandle] = worklist.pop_back_val();
-    for (auto [producer, operand] : inlinedProducers(consumer)) {
+    for (auto [producer, operand] :
+         schedulePlan->getInlinedProducers(consumer)) {
       if (llvm::any_of(producers, [&](auto &p) { return p.first == producer; }))
         continue;
       std::string h = producerOf(consumerHandle, operand);
@@ -422,8 +401,8 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
     return;
   }
   auto op = cast<linalg::LinalgOp>(dag.getNode(node).op);
-  AffineMap initMap =
-      op.getMatchingIndexingMap(&op->getOpOperand(*initOperand(node)));
+  AffineMap initMap = op.getMatchingIndexingMap(
+      &op->getOpOperand(*schedulePlan->getInitOperand(node)));
   SmallVector<int64_t> fillBlock;
   if (initMap.isProjectedPermutation())
     for (unsigned dim = 0; dim < initMap.getNumResults(); ++dim)
@@ -439,23 +418,24 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
      << kAnyOp << "):\n";
   std::string fill = fuseThrough(initHandle, containers);
   // Tile by the block; after fusion the fill's tile is the container's.
-  Tiled tiled =
-      tileFor(fill, fillBlock.empty()
-                        ? fillBlock
-                        : toPacked(node, fillBlock, fillBlock.size() - 1));
+  Tiled tiled = tileFor(fill, fillBlock.empty()
+                                  ? fillBlock
+                                  : schedulePlan->toPacked(
+                                        node, fillBlock, fillBlock.size() - 1));
   os << "  transform.yield " << tiled.op << " : " << kAnyOp << "\n  }\n";
   if (!fillBlock.empty() && product(fillBlock) <= kMaxVectorTileElements)
     toVectorize.push_back(
         {sequence,
          getMaskedSizes(plans[node].hasPartialTiles(),
-                        op->getOperand(*initOperand(node)).getDefiningOp(),
+                        op->getOperand(*schedulePlan->getInitOperand(node))
+                            .getDefiningOp(),
                         fillBlock)});
 }
 
 void ScriptBuilder::translateTiled(unsigned node) {
   const DAGNode &n = dag.getNode(node);
   NodePlan &plan = plans[node];
-  LevelSizes sizes = levelSizes(node);
+  LevelSizes sizes = schedulePlan->getLevelSizes(node);
   unsigned numS = sizes.spatial.size();
   bool multiLevel = numS > 2;
 
@@ -482,12 +462,12 @@ void ScriptBuilder::translateTiled(unsigned node) {
     out.assign(n.extents.size(), 0);
     for (auto [index, loop] : llvm::enumerate(spatialLoops))
       out[loop] = keep(index) ? sizes.spatial[level][loop] : 0;
-    return toPackedLoops(node, out);
+    return schedulePlan->toPackedLoops(node, out);
   };
 
   std::string root = match(consumer ? *consumer : node);
   std::string nodeHandle;
-  std::optional<unsigned> initOp = initOperand(node);
+  std::optional<unsigned> initOp = schedulePlan->getInitOperand(node);
   // Handles to everything fused later, taken before the root is tiled.
   SmallVector<std::pair<unsigned, std::string>> consumerProducers;
   if (consumer) {
@@ -576,7 +556,8 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // block's enclosing level; reductions are tiled after the first.
   SmallVector<std::string> nodeContainers = containers;
   if (multiLevel && nextLevel == 1) {
-    Tiled l1 = tileFor(rootOp, toPackedLoops(node, sizes.spatial[1]));
+    Tiled l1 =
+        tileFor(rootOp, schedulePlan->toPackedLoops(node, sizes.spatial[1]));
     llvm::append_range(nodeContainers, l1.loops);
     rootOp = l1.op;
   }
@@ -600,7 +581,8 @@ void ScriptBuilder::translateTiled(unsigned node) {
     fuseInit(node, initHandle, initContainers, sizes.block);
   }
 
-  bool vectorized = plan.vectorize && canVectorize(node, sizes.block);
+  bool vectorized =
+      plan.vectorize && schedulePlan->canVectorize(node, sizes.block);
   if (plan.vectorize && !vectorized)
     degradeScalarBlock(node, sizes.block);
   // Partial tiles are peeled here, above the reduction loop, so that the
@@ -615,8 +597,10 @@ void ScriptBuilder::translateTiled(unsigned node) {
   auto tileInner = [&](const std::string &op, bool unroll) {
     if (!multiLevel)
       return op;
-    Tiled r0 = tileFor(op, toPackedLoops(node, sizes.reduction[0]));
-    Tiled l2 = tileFor(r0.op, toPackedLoops(node, sizes.spatial[2]));
+    Tiled r0 =
+        tileFor(op, schedulePlan->toPackedLoops(node, sizes.reduction[0]));
+    Tiled l2 =
+        tileFor(r0.op, schedulePlan->toPackedLoops(node, sizes.spatial[2]));
     if (!unroll)
       return l2.op;
     l2.tripCounts = schedulePlan->getBlockLoopTrips(node);
@@ -770,7 +754,7 @@ void ScriptBuilder::translateRfactor(unsigned node) {
   SmallVector<int64_t> block(n.extents);
   block[loop] /= partials;
   fuseInlined(producers, {forall}, block);
-  if (plans[node].vectorize && canVectorize(node, block))
+  if (plans[node].vectorize && schedulePlan->canVectorize(node, block))
     toVectorize.push_back({split, {}});
   else if (plans[node].vectorize)
     degradeScalarBlock(node, block);
