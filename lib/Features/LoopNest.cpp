@@ -128,6 +128,19 @@ static SmallVector<SmallVector<int64_t>> coefficientsOf(AffineMap map) {
   return result;
 }
 
+int64_t mlir::ansor::getWorkspaceBytes(const LoopNest &nest) {
+  int64_t bytes = 0;
+  for (const Buffer &buffer : nest.buffers) {
+    if (!buffer.workspace)
+      continue;
+    int64_t elements = 1;
+    for (int64_t size : buffer.shape)
+      elements *= size;
+    bytes += elements * buffer.elementBytes;
+  }
+  return bytes;
+}
+
 SmallVector<int64_t>
 mlir::ansor::advanceOf(ArrayRef<SmallVector<int64_t>> coefficients,
                        ArrayRef<int64_t> delta) {
@@ -179,8 +192,10 @@ public:
 
 private:
   unsigned bufferOf(Value value);
+  /// A buffer the program allocates; `workspace` when a schedule step adds
+  /// it (not a tile of one of the payload's own intermediates).
   unsigned addTemporary(const Twine &name, ArrayRef<int64_t> shape,
-                        Type elementType);
+                        Type elementType, bool workspace);
   Statement &addStatement(unsigned node, const Twine &what,
                           ArrayRef<int64_t> domain);
   /// The node's accesses: inputs read, inits written (read too when the
@@ -247,13 +262,14 @@ unsigned NestBuilder::bufferOf(Value value) {
 }
 
 unsigned NestBuilder::addTemporary(const Twine &name, ArrayRef<int64_t> shape,
-                                   Type elementType) {
+                                   Type elementType, bool workspace) {
   Buffer buffer;
   buffer.name = name.str();
   buffer.shape.assign(shape.begin(), shape.end());
   buffer.elementBytes =
       std::max<unsigned>(1, elementType.getIntOrFloatBitWidth() / 8);
   buffer.temporary = true;
+  buffer.workspace = workspace;
   nest.buffers.push_back(std::move(buffer));
   return nest.buffers.size() - 1;
 }
@@ -448,7 +464,8 @@ void NestBuilder::fuseProducers(unsigned consumer,
               producerTile.size() - 1);
     Type elementType = getElementTypeOrSelf(pn.op->getResult(0).getType());
     unsigned temp = addTemporary("node " + Twine(producer) + " tile",
-                                 toProducer(resultSpan, 1), elementType);
+                                 toProducer(resultSpan, 1), elementType,
+                                 /*workspace=*/false);
     DenseMap<unsigned, unsigned> producerReplace;
     // Its own inlined producers are fused into the same containers.
     unsigned index = nest.statements.size() - 1;
@@ -507,7 +524,8 @@ void NestBuilder::translateInit(unsigned node, ArrayRef<NestLoop> containers,
     // The tile accumulates in a fresh buffer, filled and copied back
     // element by element.
     local = addTemporary("node " + Twine(node) + " local", fillTile,
-                         getElementTypeOrSelf(init.get().getType()));
+                         getElementTypeOrSelf(init.get().getType()),
+                         /*workspace=*/true);
     tileLoops(s, fillTile, fillTile, false, 0);
     s.accesses.push_back({*local, AccessKind::Write,
                           coefficientsOf(AffineMap::getMultiDimIdentityMap(
@@ -551,7 +569,8 @@ void NestBuilder::translatePack(unsigned node, ArrayRef<LoopSpec> containers) {
   s.accesses.push_back(
       {bufferOf(input->get()), AccessKind::Read, readCoefficients});
   unsigned packed = addTemporary("node " + Twine(node) + " packed", packedShape,
-                                 getElementTypeOrSelf(input->get().getType()));
+                                 getElementTypeOrSelf(input->get().getType()),
+                                 /*workspace=*/true);
   s.accesses.push_back(
       {packed, AccessKind::Write,
        coefficientsOf(AffineMap::getMultiDimIdentityMap(rank + 1, ctx))});
@@ -869,7 +888,8 @@ void NestBuilder::translateRfactor(unsigned node) {
   partialShape.append(outShape);
   unsigned partialBuffer =
       addTemporary("node " + Twine(node) + " partials", partialShape,
-                   getElementTypeOrSelf(init.get().getType()));
+                   getElementTypeOrSelf(init.get().getType()),
+                   /*workspace=*/true);
   // The partial statement's domain is the node's plus the partial index
   // `p` (last), which the forall advances with the reduction loop.
   unsigned numLoops = n.extents.size();

@@ -33,8 +33,32 @@ mlir::ansor::extractProgramFeatures(sched::ScheduleOp schedule,
     return failure();
   }
   ProgramFeatures features;
-  features.numRows = extractFeatures(buildLoopNest(*plan), features.rows);
+  LoopNest nest = buildLoopNest(*plan);
+  features.numRows = extractFeatures(nest, features.rows);
+  features.workspaceBytes = getWorkspaceBytes(nest);
   return features;
+}
+
+FailureOr<ProgramFeatures>
+mlir::ansor::extractRecordedFeatures(StringRef text, const ComputeDAG &dag,
+                                     std::string &error) {
+  MLIRContext *ctx = dag.getFunc().getContext();
+  std::string diagnostics;
+  ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &d) {
+    if (diagnostics.empty())
+      diagnostics = d.str();
+    return success();
+  });
+  OwningOpRef<ModuleOp> parsed = parseSourceString<ModuleOp>(text, ctx);
+  sched::ScheduleOp schedule;
+  if (parsed)
+    for (auto op : parsed->getOps<sched::ScheduleOp>())
+      schedule = schedule ? schedule : op;
+  if (!schedule) {
+    error = "its schedule does not parse: " + diagnostics;
+    return failure();
+  }
+  return extractProgramFeatures(schedule, dag, error);
 }
 
 namespace {
@@ -96,20 +120,9 @@ Dataset mlir::ansor::buildDataset(MLIRContext *ctx,
       problem(record, task->error);
       continue;
     }
-    diagnostics.clear();
-    OwningOpRef<ModuleOp> parsed =
-        parseSourceString<ModuleOp>(record.schedule, ctx);
-    sched::ScheduleOp schedule;
-    if (parsed)
-      for (auto op : parsed->getOps<sched::ScheduleOp>())
-        schedule = schedule ? schedule : op;
-    if (!schedule) {
-      problem(record, "its schedule does not parse: " + diagnostics);
-      continue;
-    }
     std::string error;
     FailureOr<ProgramFeatures> features =
-        extractProgramFeatures(schedule, *task->dag, error);
+        extractRecordedFeatures(record.schedule, *task->dag, error);
     if (failed(features)) {
       problem(record, error);
       continue;

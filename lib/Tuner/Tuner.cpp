@@ -16,6 +16,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/xxhash.h"
 #include <chrono>
+#include <deque>
 #include <limits>
 #include <numeric>
 
@@ -59,6 +60,20 @@ void TaskSummary::addValid(const MeasureRecord &record) {
     ranked.pop_back();
 }
 
+void TaskSummary::addToFront(const MeasureRecord &record, int64_t workspace) {
+  double cost = record.medianCost();
+  if (llvm::any_of(front, [&](const FrontPoint &p) {
+        return p.seconds <= cost && p.workspace <= workspace;
+      }))
+    return;
+  llvm::erase_if(front, [&](const FrontPoint &p) {
+    return cost <= p.seconds && workspace <= p.workspace;
+  });
+  auto pos = llvm::upper_bound(
+      front, cost, [](double c, const FrontPoint &p) { return c < p.seconds; });
+  front.insert(pos, {cost, workspace, record.trial});
+}
+
 namespace {
 /// One search task: a func, its sketches and its measurement state.
 class TaskTuner {
@@ -90,9 +105,22 @@ private:
   /// among a pool of new ones (an epsilon-greedy share at random).
   SmallVector<std::pair<sched::ScheduleOp, unsigned>>
   pickByModel(OpBuilder &builder, unsigned count);
+  /// With the Evolution strategy: the programs of the next round, from the
+  /// evolution under the model (an epsilon-greedy share of fresh random
+  /// ones) or, before the model can decide, all fresh random ones.
+  void planRound(OpBuilder &builder, unsigned count);
+  /// A fresh random program not proposed before; null when none is found.
+  std::pair<sched::ScheduleOp, unsigned> proposeNew(OpBuilder &builder);
+  bool usesModel() const {
+    return options.strategy == SearchStrategy::Model ||
+           options.strategy == SearchStrategy::Evolution;
+  }
   /// Adds a measured program to the model's training set.
-  void addSample(sched::ScheduleOp program, double cost);
+  void addSample(const FailureOr<ProgramFeatures> &features, double cost);
   void retrain();
+  /// The time of the phases accounted apart from sampling.
+  double accountedSeconds() const;
+  void copyAccountedTimes(TaskSummary &summary) const;
   void report(const TaskSummary &summary, unsigned measured);
   void updateCut(const TaskSummary &summary);
 
@@ -119,6 +147,12 @@ private:
   SmallVector<Elite> elites;
   /// The sketch of each program of the current batch.
   SmallVector<unsigned> batchSketches;
+  /// The programs of the current round not measured yet (Evolution).
+  std::deque<std::pair<sched::ScheduleOp, unsigned>> pending;
+  EvolutionOptions evolutionOptions;
+  std::optional<EvolutionarySearch> evolution;
+  /// Trials left in this run.
+  unsigned remaining = 0;
   /// The cost model and what it learns from (Model strategy).
   std::optional<ComputeDAG> dag;
   XGBoostModel model;
@@ -127,8 +161,11 @@ private:
   /// all tasks), shared by the tasks.
   std::vector<Sample> &samples;
   unsigned validSamples = 0;
+  /// Samples the model has not been trained on.
+  unsigned untrained = 0;
   std::string taskKey;
-  double modelSeconds = 0;
+  /// Time spent in the phases the search accounts itself.
+  double trainingSeconds = 0, scoringSeconds = 0;
   unsigned scored = 0;
 };
 } // namespace
@@ -176,7 +213,7 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     }
     measurer = std::move(real);
   }
-  summary.phases.search += now() - start;
+  summary.phases.sampling += now() - start;
   start = now();
   // The reference defines the expected output and is timed as every
   // candidate is: each speedup divides by this figure.
@@ -200,12 +237,26 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
       continue;
     seen.insert(r.schedule.substr(r.schedule.find('{') + 1));
     summary.firstTrial = std::max(summary.firstTrial, r.trial + 1);
-    if (r.isValid())
-      summary.addValid(r);
+    if (!r.isValid())
+      continue;
+    summary.addValid(r);
+    std::string error;
+    if (options.objective == Objective::ParetoLatencyWorkspace)
+      if (FailureOr<ProgramFeatures> f =
+              extractRecordedFeatures(r.schedule, *this->dag, error);
+          succeeded(f))
+        summary.addToFront(r, f->workspaceBytes);
   }
   taskKey = summary.key;
   for (const Sample &sample : samples)
     validSamples += std::isfinite(sample.cost);
+  untrained = samples.size();
+  evolutionOptions = options.evolution;
+  evolutionOptions.pareto =
+      options.objective == Objective::ParetoLatencyWorkspace;
+  if (options.strategy == SearchStrategy::Evolution)
+    evolution.emplace(sketches, *this->dag, evolutionOptions, options.sample,
+                      options.mutation);
   retrain();
   updateCut(summary);
   return success();
@@ -243,7 +294,6 @@ static std::string stepsKey(sched::ScheduleOp program) {
 
 SmallVector<std::pair<sched::ScheduleOp, unsigned>>
 TaskTuner::pickByModel(OpBuilder &builder, unsigned count) {
-  double start = now();
   SmallVector<std::pair<sched::ScheduleOp, unsigned>> pool;
   SmallVector<std::string> keys;
   llvm::StringSet<> poolKeys;
@@ -261,6 +311,7 @@ TaskTuner::pickByModel(OpBuilder &builder, unsigned count) {
     pool.push_back({program, sketch});
     keys.push_back(key);
   }
+  double start = now();
   // Programs without features (the plan refuses them) come last.
   std::vector<ProgramFeatures> features;
   std::vector<unsigned> featured;
@@ -282,6 +333,7 @@ TaskTuner::pickByModel(OpBuilder &builder, unsigned count) {
     for (auto [i, index] : llvm::enumerate(featured))
       score[index] = (*predicted)[i];
   scored += features.size();
+  scoringSeconds += now() - start;
   std::vector<unsigned> order(pool.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
@@ -303,8 +355,55 @@ TaskTuner::pickByModel(OpBuilder &builder, unsigned count) {
   }
   for (unsigned index : order)
     pool[index].first.erase();
-  modelSeconds += now() - start;
   return picked;
+}
+
+std::pair<sched::ScheduleOp, unsigned>
+TaskTuner::proposeNew(OpBuilder &builder) {
+  for (int attempts = 0; attempts < 64; ++attempts) {
+    auto [program, sketch] = propose(builder, /*mutate=*/false);
+    if (!program)
+      continue;
+    if (seen.insert(stepsKey(program)).second)
+      return {program, sketch};
+    program.erase();
+  }
+  return {nullptr, 0};
+}
+
+void TaskTuner::planRound(OpBuilder &builder, unsigned count) {
+  if (untrained)
+    retrain();
+  const XGBoostModel *scorer = model.isTrained() ? &model : initial;
+  // Ansor's epsilon-greedy: a share of each round is fresh random programs,
+  // so the model also learns from what it ranks low.
+  unsigned random = count;
+  if (scorer) {
+    random = 0;
+    std::uniform_real_distribution<double> coin(0, 1);
+    for (unsigned i = 0; i < count; ++i)
+      random += coin(rng) < options.epsGreedy;
+  }
+  SmallVector<Candidate> picked;
+  if (random < count) {
+    SmallVector<Candidate> parents;
+    for (const Elite &elite : elites)
+      parents.push_back({elite.program, elite.sketch});
+    picked = evolution->search(
+        builder, *scorer, parents, count - random,
+        [&](sched::ScheduleOp p) { return !seen.contains(stepsKey(p)); }, rng);
+  }
+  for (const Candidate &c : picked) {
+    seen.insert(stepsKey(c.program));
+    pending.push_back({c.program, c.sketch});
+  }
+  // Fresh random programs fill the rest, also when evolution found too few.
+  while (pending.size() < count) {
+    auto [program, sketch] = proposeNew(builder);
+    if (!program)
+      break;
+    pending.push_back({program, sketch});
+  }
 }
 
 SmallVector<sched::ScheduleOp> TaskTuner::sampleBatch(unsigned count,
@@ -316,6 +415,18 @@ SmallVector<sched::ScheduleOp> TaskTuner::sampleBatch(unsigned count,
     program.setSymName(
         (func.getSymName() + "_t" + Twine(firstTrial + batch.size())).str());
   };
+  if (options.strategy == SearchStrategy::Evolution) {
+    if (pending.empty())
+      planRound(builder, std::min(options.measurePerRound, remaining));
+    while (batch.size() < count && !pending.empty()) {
+      auto [program, sketch] = pending.front();
+      pending.pop_front();
+      name(program);
+      batch.push_back(program);
+      batchSketches.push_back(sketch);
+    }
+    return batch;
+  }
   if (options.strategy == SearchStrategy::Model &&
       (model.isTrained() || initial)) {
     for (auto [program, sketch] : pickByModel(builder, count)) {
@@ -343,28 +454,24 @@ SmallVector<sched::ScheduleOp> TaskTuner::sampleBatch(unsigned count,
   return batch;
 }
 
-void TaskTuner::addSample(sched::ScheduleOp program, double cost) {
-  double start = now();
-  std::string error;
-  FailureOr<ProgramFeatures> features =
-      extractProgramFeatures(program, *dag, error);
-  if (succeeded(features)) {
-    Sample sample;
-    sample.taskKey = taskKey;
-    sample.cost = cost;
-    sample.features = std::move(*features);
-    samples.push_back(std::move(sample));
-    validSamples += std::isfinite(cost);
-  }
-  modelSeconds += now() - start;
+void TaskTuner::addSample(const FailureOr<ProgramFeatures> &features,
+                          double cost) {
+  if (failed(features))
+    return;
+  Sample sample;
+  sample.taskKey = taskKey;
+  sample.cost = cost;
+  sample.features = *features;
+  samples.push_back(std::move(sample));
+  validSamples += std::isfinite(cost);
+  ++untrained;
 }
 
 /// Retrains the model on every measurement of the target (Ansor's labels:
 /// per task, the best cost over each cost, 0 for failures), once there are
 /// enough.
 void TaskTuner::retrain() {
-  if (options.strategy != SearchStrategy::Model ||
-      validSamples < options.minModelSamples)
+  if (!usesModel() || validSamples < options.minModelSamples)
     return;
   double start = now();
   std::vector<double> y = normalizedThroughputs(samples);
@@ -376,7 +483,26 @@ void TaskTuner::retrain() {
   if (failed(model.train(features, y, error)) && options.progress)
     llvm::errs() << "[ansor-tune] cost model training failed (" << error
                  << "); this round picks at random\n";
-  modelSeconds += now() - start;
+  untrained = 0;
+  trainingSeconds += now() - start;
+}
+
+double TaskTuner::accountedSeconds() const {
+  double seconds = trainingSeconds + scoringSeconds;
+  if (evolution)
+    seconds += evolution->getTimes().evolution + evolution->getTimes().scoring;
+  return seconds;
+}
+
+void TaskTuner::copyAccountedTimes(TaskSummary &summary) const {
+  summary.phases.training = trainingSeconds;
+  summary.phases.scoring = scoringSeconds;
+  summary.scored = scored;
+  if (evolution) {
+    summary.phases.evolution = evolution->getTimes().evolution;
+    summary.phases.scoring += evolution->getTimes().scoring;
+    summary.scored += evolution->getTimes().scored;
+  }
 }
 
 void TaskTuner::updateCut(const TaskSummary &summary) {
@@ -404,7 +530,12 @@ void TaskTuner::keepElite(sched::ScheduleOp program, unsigned sketch,
   elites.push_back({program, sketch, cost});
   llvm::stable_sort(
       elites, [](const Elite &a, const Elite &b) { return a.cost < b.cost; });
-  if (elites.size() > options.elites) {
+  // Evolution seeds its population with a share of the best measured.
+  size_t cap = options.elites;
+  if (options.strategy == SearchStrategy::Evolution)
+    cap = std::max<size_t>(cap, options.evolution.measuredShare *
+                                    options.evolution.population);
+  if (elites.size() > cap) {
     elites.back().program.erase();
     elites.pop_back();
   }
@@ -425,14 +556,20 @@ void TaskTuner::report(const TaskSummary &summary, unsigned measured) {
       summary.errors[1], summary.errors[2], summary.errors[3],
       summary.errors[4]);
   const PhaseTimes &p = summary.phases;
-  llvm::errs() << llvm::formatv("; {0:f1} s: search {1:f1}, reference {2:f1}, "
-                                "build {3:f1}, run {4:f1}",
-                                summary.wallSeconds, p.search, p.reference,
-                                p.build, p.run);
-  if (options.strategy == SearchStrategy::Model)
-    llvm::errs() << llvm::formatv(", model {0:f1} ({1} scored)", p.model,
-                                  summary.scored);
-  llvm::errs() << "\n";
+  llvm::errs() << llvm::formatv("; {0:f1} s: sampling {1:f1}",
+                                summary.wallSeconds, p.sampling);
+  if (options.strategy == SearchStrategy::Evolution)
+    llvm::errs() << llvm::formatv(", evolution {0:f1}", p.evolution);
+  if (usesModel())
+    llvm::errs() << llvm::formatv(", training {0:f1}, scoring {1:f1} ({2} "
+                                  "scored)",
+                                  p.training, p.scoring, summary.scored);
+  llvm::errs() << llvm::formatv(
+      ", reference {0:f1}, build {1:f1}, run {2:f1}; search overhead {3:f0}%\n",
+      p.reference, p.build, p.run,
+      summary.wallSeconds > 0
+          ? 100 * p.overhead(summary.wallSeconds) / summary.wallSeconds
+          : 0.0);
 }
 
 LogicalResult TaskTuner::run(TaskSummary &summary) {
@@ -444,8 +581,10 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
   unsigned measured = 0;
   while (measured < options.trials) {
     unsigned count = std::min(options.batchSize, options.trials - measured);
+    remaining = options.trials - measured;
     batchSketches.clear();
-    double searchStart = now(), modelBefore = modelSeconds;
+    double searchStart = now();
+    double before = accountedSeconds();
     SmallVector<sched::ScheduleOp> batch =
         sampleBatch(count, summary.firstTrial + measured);
     if (batch.empty()) {
@@ -463,11 +602,12 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
         input.inject = fault->second;
       inputs.push_back(std::move(input));
     }
-    // Model time is accounted on its own.
-    summary.phases.search += now() - searchStart - (modelSeconds - modelBefore);
+    // What the phases account on their own is not sampling.
+    summary.phases.sampling +=
+        now() - searchStart - (accountedSeconds() - before);
     std::vector<MeasureResult> results = measurer->measure(inputs);
     double recordsStart = now();
-    modelBefore = modelSeconds;
+    before = accountedSeconds();
     for (auto [i, program] : llvm::enumerate(batch)) {
       const MeasureResult &result = results[i];
       MeasureRecord record;
@@ -486,20 +626,29 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
       if (failed(records.append(record)))
         return func.emitError() << "cannot append to the records file";
       ++summary.errors[static_cast<unsigned>(result.error)];
-      if (options.strategy == SearchStrategy::Model)
-        addSample(program, record.medianCost());
+      double featuresStart = now();
+      std::string error;
+      FailureOr<ProgramFeatures> features = failure();
+      if (usesModel() || options.objective == Objective::ParetoLatencyWorkspace)
+        features = extractProgramFeatures(program, *dag, error);
+      if (usesModel())
+        addSample(features, record.medianCost());
+      trainingSeconds += now() - featuresStart;
       if (record.isValid()) {
         summary.addValid(record);
+        if (succeeded(features) &&
+            options.objective == Objective::ParetoLatencyWorkspace)
+          summary.addToFront(record, features->workspaceBytes);
         keepElite(program, batchSketches[i], record.medianCost());
       } else {
         program.erase();
       }
     }
     summary.phases.records +=
-        now() - recordsStart - (modelSeconds - modelBefore);
-    retrain();
-    summary.phases.model = modelSeconds;
-    summary.scored = scored;
+        now() - recordsStart - (accountedSeconds() - before);
+    if (options.strategy == SearchStrategy::Model)
+      retrain();
+    copyAccountedTimes(summary);
     updateCut(summary);
     measured += batch.size();
     summary.trials = measured;
@@ -626,14 +775,17 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
   // The model learns from every record of this target whose task has its
   // payload in the file, and from this run's measurements as they come.
   std::vector<Sample> samples;
-  if (options.strategy == SearchStrategy::Model)
+  if (options.strategy == SearchStrategy::Model ||
+      options.strategy == SearchStrategy::Evolution)
     samples =
         buildDataset(module.getContext(), *previous, target.str()).samples;
   std::optional<XGBoostModel> initial;
   if (!options.modelPath.empty()) {
-    if (options.strategy != SearchStrategy::Model)
-      return module.emitError() << "a cost model ('" << options.modelPath
-                                << "') is only used with search=model";
+    if (options.strategy != SearchStrategy::Model &&
+        options.strategy != SearchStrategy::Evolution)
+      return module.emitError()
+             << "a cost model ('" << options.modelPath
+             << "') is only used with search=evolution or search=model";
     FailureOr<XGBoostModel> loadedModel =
         XGBoostModel::load(options.modelPath, target.str(), error);
     if (failed(loadedModel))
@@ -784,9 +936,29 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
   return success(allMeasured);
 }
 
-LogicalResult mlir::ansor::applyBestRecords(ModuleOp module,
-                                            const Target &target,
-                                            StringRef recordsPath) {
+/// Keeps the records of `ranked` whose schedules allocate at most `limit`
+/// bytes of workspace on `func`; one whose workspace cannot be told (it
+/// does not plan on the func) would not apply either, and goes too.
+static void keepWithinWorkspace(func::FuncOp func,
+                                SmallVector<RankedSchedule> &ranked,
+                                int64_t limit) {
+  ScopedDiagnosticHandler quiet(func.getContext(),
+                                [](Diagnostic &) { return success(); });
+  FailureOr<ComputeDAG> dag = ComputeDAG::build(func);
+  llvm::erase_if(ranked, [&](const RankedSchedule &r) {
+    std::string error;
+    if (failed(dag))
+      return true;
+    FailureOr<ProgramFeatures> features =
+        extractRecordedFeatures(r.schedule, *dag, error);
+    return failed(features) || features->workspaceBytes > limit;
+  });
+}
+
+LogicalResult
+mlir::ansor::applyBestRecords(ModuleOp module, const Target &target,
+                              StringRef recordsPath,
+                              std::optional<int64_t> maxWorkspace) {
   std::string error;
   if (!llvm::sys::fs::exists(recordsPath))
     return emitError(recordsLoc(module.getContext(), recordsPath))
@@ -828,6 +1000,18 @@ LogicalResult mlir::ansor::applyBestRecords(ModuleOp module,
                          << " is left as it is";
       continue;
     }
+    if (maxWorkspace) {
+      size_t valid = ranked.size();
+      keepWithinWorkspace(func, ranked, *maxWorkspace);
+      if (ranked.empty()) {
+        func.emitWarning() << "none of the " << valid
+                           << " valid records of task " << key << " in '"
+                           << recordsPath << "' allocates at most "
+                           << *maxWorkspace << " bytes of workspace; @"
+                           << func.getSymName() << " is left as it is";
+        continue;
+      }
+    }
     std::string origin = ("'" + recordsPath + "'").str();
     if (failed(applyFirstThatApplies(func, ranked, origin))) {
       func.emitError() << "no record of @" << func.getSymName() << " in '"
@@ -867,11 +1051,26 @@ std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
       task["speedup"] = *t.referenceSeconds / *t.bestSeconds;
     task["first_trial"] = t.firstTrial;
     task["wall_seconds"] = t.wallSeconds;
-    task["phases"] = llvm::json::Object{
-        {"search", t.phases.search},   {"reference", t.phases.reference},
-        {"build", t.phases.build},     {"run", t.phases.run},
-        {"records", t.phases.records}, {"model", t.phases.model}};
+    task["phases"] = llvm::json::Object{{"sampling", t.phases.sampling},
+                                        {"evolution", t.phases.evolution},
+                                        {"training", t.phases.training},
+                                        {"scoring", t.phases.scoring},
+                                        {"reference", t.phases.reference},
+                                        {"build", t.phases.build},
+                                        {"run", t.phases.run},
+                                        {"records", t.phases.records}};
+    task["search_overhead"] =
+        t.wallSeconds > 0 ? t.phases.overhead(t.wallSeconds) / t.wallSeconds
+                          : 0.0;
     task["scored"] = static_cast<int64_t>(t.scored);
+    if (!t.front.empty()) {
+      llvm::json::Array front;
+      for (const FrontPoint &p : t.front)
+        front.push_back(llvm::json::Object{{"seconds", p.seconds},
+                                           {"workspace_bytes", p.workspace},
+                                           {"trial", p.trial}});
+      task["pareto_front"] = std::move(front);
+    }
     tasks.push_back(std::move(task));
   }
   llvm::json::Object root{{"target", summary.target},

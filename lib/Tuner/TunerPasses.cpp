@@ -4,6 +4,7 @@
 #include "ansor/Tuner/Passes.h"
 #include "ansor/Tuner/Tuner.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace mlir {
 namespace ansor {
@@ -97,11 +98,39 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
       options.strategy = SearchStrategy::Mutation;
     } else if (search == "model") {
       options.strategy = SearchStrategy::Model;
-    } else if (search != "random") {
+    } else if (search == "random") {
+      options.strategy = SearchStrategy::Random;
+    } else if (search != "evolution") {
       module.emitError() << "unknown search '" << search
-                         << "' (expected 'random', 'mutation' or 'model')";
+                         << "' (expected 'evolution', 'random', 'mutation' "
+                            "or 'model')";
       return signalPassFailure();
     }
+    std::string spelled;
+    for (char c : objective)
+      if (!llvm::isSpace(c))
+        spelled += c;
+    if (spelled == "pareto(latency,workspace)") {
+      options.objective = Objective::ParetoLatencyWorkspace;
+    } else if (spelled != "latency") {
+      module.emitError() << "unknown objective '" << objective
+                         << "' (expected 'latency' or "
+                            "'pareto(latency,workspace)')";
+      return signalPassFailure();
+    }
+    if (population < 2 || mutationProb < 0 || mutationProb > 1 ||
+        epsGreedy < 0 || epsGreedy > 1 || measurePerRound == 0) {
+      module.emitError() << "invalid evolution options: population must be "
+                            "at least 2, mutation-prob and eps-greedy in "
+                            "[0, 1], measure-per-round at least 1";
+      return signalPassFailure();
+    }
+    options.evolution.population = population;
+    options.evolution.generations = generations;
+    options.evolution.mutationProbability = mutationProb;
+    options.evolution.crossover = crossover;
+    options.measurePerRound = measurePerRound;
+    options.epsGreedy = epsGreedy;
     options.measure = ANSOR_MEASURE_OPTIONS;
     options.cutRatio = cutRatio;
     options.modelPath = modelPath;
@@ -146,7 +175,11 @@ struct AnsorApplyBestPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<Target> target = parseTarget(module, this->target);
-    if (failed(target) || failed(applyBestRecords(module, *target, records)))
+    std::optional<int64_t> limit;
+    if (maxWorkspace >= 0)
+      limit = maxWorkspace;
+    if (failed(target) ||
+        failed(applyBestRecords(module, *target, records, limit)))
       signalPassFailure();
   }
 };

@@ -9,7 +9,7 @@
 // CHECK: "applied": "tuned",
 // CHECK: "trials": 12,
 // CHECK: "verified": true
-// BAD: error: unknown search 'genetic' (expected 'random', 'mutation' or 'model')
+// BAD: error: unknown search 'genetic' (expected 'evolution', 'random', 'mutation' or 'model')
 
 // With search=model, once 16 programs are measured the cost model (trained on
 // them, then on every new measurement) ranks 512 new programs per round and
@@ -19,12 +19,13 @@
 // RUN: FileCheck %s --check-prefix=MODEL < %t/model.json
 // RUN: grep -c '"costs"' %t/model.jsonl | grep -x 24
 // RUN: FileCheck %s --check-prefix=MODEL-LOG < %t/model.log
-// MODEL: "model": {{[0-9.e-]+}}
+// MODEL: "scoring": {{[0-9.e-]+}}
+// MODEL: "training": {{[0-9.e-]+}}
 // MODEL: "scored": {{[1-9][0-9]*}},
 // MODEL: "trials": 24,
 // MODEL: "verified": true
-// MODEL-LOG: 16/24 trials{{.*}}, model {{[0-9.]+}} (0 scored)
-// MODEL-LOG: 24/24 trials{{.*}}, model {{[0-9.]+}} ({{[1-9][0-9]*}} scored)
+// MODEL-LOG: 16/24 trials{{.*}}, training {{[0-9.]+}}, scoring {{[0-9.]+}} (0 scored)
+// MODEL-LOG: 24/24 trials{{.*}}, training {{[0-9.]+}}, scoring {{[0-9.]+}} ({{[1-9][0-9]*}} scored)
 
 // Later tasks of a run learn from the earlier ones' measurements: the
 // second func's first round is already picked by the model.
@@ -40,8 +41,8 @@
 // RUN: sed -e 's/"ansor_feature_version":"1"/"ansor_feature_version":"0"/' %t/saved.json > %t/old.json
 // RUN: not ansor-opt %s --ansor-tune="search=model model=%t/old.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OLD
 // OLD: error: model '{{.*}}old.json' was trained on feature version 0; this build extracts version 1: retrain it
-// RUN: not ansor-opt %s --ansor-tune="model=%t/saved.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOMODEL
-// NOMODEL: error: a cost model ('{{.*}}saved.json') is only used with search=model
+// RUN: not ansor-opt %s --ansor-tune="search=mutation model=%t/saved.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOMODEL
+// NOMODEL: error: a cost model ('{{.*}}saved.json') is only used with search=evolution or search=model
 
 func.func @mm(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %zero = arith.constant 0.0 : f32

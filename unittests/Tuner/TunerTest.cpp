@@ -18,6 +18,7 @@
 #include "llvm/Support/xxhash.h"
 #include "gtest/gtest.h"
 #include <fstream>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -197,20 +198,28 @@ TEST_F(TunerTest, KeepsTheUntunedLoweringWhenItIsFaster) {
 TEST_F(TunerTest, SameSeedSameProposals) {
   // The model strategy trains after 16 measurements: the third round is
   // picked by the model, which trains the same on the same measurements.
+  // So does evolution, whose third round of 8 evolves under the model.
   for (SearchStrategy strategy :
-       {SearchStrategy::Random, SearchStrategy::Mutation,
-        SearchStrategy::Model}) {
+       {SearchStrategy::Random, SearchStrategy::Mutation, SearchStrategy::Model,
+        SearchStrategy::Evolution}) {
     TuneOptions options;
     options.trials = 24;
     options.seed = 7;
     options.strategy = strategy;
     options.modelPool = 64;
+    options.evolution.population = 64;
+    options.measurePerRound = 8;
     TuneSummary a, b, c;
     std::vector<std::string> first = tune(options, "a.jsonl", 1.0, a);
     std::vector<std::string> second = tune(options, "b.jsonl", 1.0, b);
     EXPECT_EQ(first, second);
     EXPECT_EQ(first.size(), 24u);
-    EXPECT_EQ(a.tasks[0].scored > 0, strategy == SearchStrategy::Model);
+    EXPECT_EQ(std::set<std::string>(first.begin(), first.end()).size(), 24u)
+        << "a program was measured twice";
+    EXPECT_EQ(a.tasks[0].scored > 0, strategy == SearchStrategy::Model ||
+                                         strategy == SearchStrategy::Evolution);
+    EXPECT_EQ(a.tasks[0].phases.evolution > 0,
+              strategy == SearchStrategy::Evolution);
     options.seed = 8;
     std::vector<std::string> other = tune(options, "c.jsonl", 1.0, c);
     EXPECT_NE(first, other);
@@ -294,4 +303,38 @@ TEST_F(TunerTest, ApplyBestNamesTheTargetsItHas) {
       failed(applyBestRecords(*module, other, workDir + "/targets.jsonl")));
   EXPECT_NE(message.find("no valid record for target"), std::string::npos);
   EXPECT_NE(message.find(target.str()), std::string::npos) << message;
+}
+
+TEST_F(TunerTest, ParetoFrontHoldsOnlyNonDominatedPrograms) {
+  TuneOptions options;
+  options.trials = 32;
+  options.seed = 3;
+  options.objective = Objective::ParetoLatencyWorkspace;
+  options.evolution.population = 64;
+  options.measurePerRound = 8;
+  TuneSummary summary;
+  tune(options, "pareto.jsonl", 1.0, summary);
+  ASSERT_EQ(summary.tasks.size(), 1u);
+  const std::vector<FrontPoint> &front = summary.tasks[0].front;
+  ASSERT_FALSE(front.empty());
+  // Fastest first: each next program is slower and needs less workspace.
+  EXPECT_EQ(front.front().seconds, *summary.tasks[0].bestSeconds);
+  for (size_t i = 1; i < front.size(); ++i) {
+    EXPECT_GT(front[i].seconds, front[i - 1].seconds);
+    EXPECT_LT(front[i].workspace, front[i - 1].workspace);
+  }
+}
+
+TEST(RankCandidates, ParetoRanksByFrontThenScore) {
+  // (score, workspace): 0 and 2 form the first front (2 scores best, 0
+  // needs no workspace); 1 is dominated by 0, 3 by 2; 1 and 3 form the
+  // second front.
+  SmallVector<Candidate> candidates = {{nullptr, 0, 1.0, 0},
+                                       {nullptr, 0, 0.5, 0},
+                                       {nullptr, 0, 3.0, 4096},
+                                       {nullptr, 0, 2.0, 8192}};
+  EXPECT_EQ(rankCandidates(candidates, /*pareto=*/false),
+            (std::vector<unsigned>{2, 3, 0, 1}));
+  EXPECT_EQ(rankCandidates(candidates, /*pareto=*/true),
+            (std::vector<unsigned>{2, 0, 3, 1}));
 }

@@ -41,6 +41,10 @@ struct Buffer {
   int64_t elementBytes = 4;
   /// Allocated by the program (a pack, a cache stage, a fused tile).
   bool temporary = false;
+  /// Added by a schedule step (a packed panel, a cache-write tile, rfactor
+  /// partials), not a tile of one of the payload's own intermediates: it
+  /// counts in the program's workspace.
+  bool workspace = false;
 };
 
 enum class AccessKind { Read, Write, ReadWrite };
@@ -105,6 +109,10 @@ struct LoopNest {
 /// each result (buffer dimension) of an access with `coefficients`.
 SmallVector<int64_t> advanceOf(ArrayRef<SmallVector<int64_t>> coefficients,
                                ArrayRef<int64_t> delta);
+
+/// The bytes of the buffers a program's schedule steps add (Buffer::
+/// workspace), each counted once at its allocated size.
+int64_t getWorkspaceBytes(const LoopNest &nest);
 
 /// Describes what `plan` materializes.
 LoopNest buildLoopNest(const sched::SchedulePlan &plan);

@@ -24,6 +24,9 @@ namespace ansor {
 struct ProgramFeatures {
   std::vector<float> rows;
   unsigned numRows = 0;
+  /// The bytes of temporary buffers the program's steps allocate
+  /// (getWorkspaceBytes); not a model input.
+  int64_t workspaceBytes = 0;
 };
 
 struct ModelOptions {

@@ -23,6 +23,11 @@ FailureOr<ProgramFeatures> extractProgramFeatures(sched::ScheduleOp schedule,
                                                   const ComputeDAG &dag,
                                                   std::string &error);
 
+/// The same for a recorded schedule's text (a record's `schedule`).
+FailureOr<ProgramFeatures> extractRecordedFeatures(StringRef text,
+                                                   const ComputeDAG &dag,
+                                                   std::string &error);
+
 struct Sample {
   std::string taskKey;
   std::string taskName;

@@ -37,9 +37,13 @@ def AnsorMeasureOptions {
 def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
   let summary = "Tune every func of the module and apply the best program";
   let description = [{
-    Each func is a search task. Its sketches are derived, complete programs
-    are sampled at random (Ansor without fine-tuning), built in parallel by
-    child `ansor-opt --ansor-compile` processes and run by child
+    Each func is a search task. Its sketches are derived and complete
+    programs proposed: by default by Ansor's evolutionary search under the
+    learned cost model, retrained each round on every record of the target;
+    each round (`measure-per-round` programs) the best new programs of a few
+    generations of mutation and node-based crossover are measured, with an
+    `eps-greedy` share of fresh random ones. Programs are built in parallel
+    by child `ansor-opt --ansor-compile` processes and run by child
     `ansor-runner` processes with timeouts; each output is compared with
     the untuned lowering on the same random inputs. Every measurement is
     appended (and flushed) to `records`; records of earlier runs of the
@@ -50,11 +54,33 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
     Option<"trials", "trials", "unsigned", /*default=*/"64",
            "Measurements per task">,
     Option<"seed", "seed", "unsigned", /*default=*/"0", "Random seed">,
-    Option<"search", "search", "std::string", /*default=*/"\"random\"",
+    Option<"search", "search", "std::string", /*default=*/"\"evolution\"",
+           "'evolution' (Ansor's model-guided evolutionary search), "
            "'random' (fresh random programs), 'mutation' (after the "
            "first round, mostly mutations of the best measured programs) or "
            "'model' (each round, the programs the cost model ranks best "
            "among 512 random ones and mutations)">,
+    Option<"objective", "objective", "std::string", /*default=*/"\"latency\"",
+           "'latency', or 'pareto(latency,workspace)': also keep programs "
+           "that allocate fewer temporary bytes (packing, cache stages, "
+           "rfactor partials); the summary lists the Pareto front">,
+    Option<"population", "population", "unsigned", /*default=*/"2048",
+           "With search=evolution: programs per generation">,
+    Option<"generations", "generations", "unsigned", /*default=*/"4",
+           "With search=evolution: generations bred per round">,
+    Option<"mutationProb", "mutation-prob", "double", /*default=*/"0.85",
+           "With search=evolution: the share of children made by mutation "
+           "(the rest by node-based crossover)">,
+    Option<"crossover", "crossover", "bool", /*default=*/"true",
+           "With search=evolution: breed by crossover too (false: mutation "
+           "only)">,
+    Option<"measurePerRound", "measure-per-round", "unsigned",
+           /*default=*/"64",
+           "With search=evolution: programs measured between two trainings "
+           "of the cost model">,
+    Option<"epsGreedy", "eps-greedy", "double", /*default=*/"0.05",
+           "With search=evolution or model: the share of each round picked "
+           "at random">,
     Option<"records", "records", "std::string",
            /*default=*/"\"ansor-records.jsonl\"",
            "JSON-lines records file (appended)">,
@@ -75,7 +101,7 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "timed by their warm-up alone (0: only those slower than the "
            "untuned lowering)">,
     Option<"modelPath", "model", "std::string", /*default=*/"\"\"",
-           "With search=model: a saved cost model (ansor-model eval "
+           "With search=evolution or model: a saved cost model (ansor-model eval "
            "--save-model) that picks from the first round, until enough "
            "records retrain it">,
     Option<"injectFaults", "test-inject-faults", "std::string",
@@ -104,13 +130,18 @@ def AnsorApplyBest : Pass<"ansor-apply-best", "ModuleOp"> {
   let description = [{
     Looks each func's task up in the records file (by structural task key
     and target) and materializes its best valid schedule, without
-    measuring. Funcs without a record are left as they are, with a warning.
+    measuring; with `max-workspace`, the best among those whose temporary
+    buffers (packing, cache stages, rfactor partials) take at most that many
+    bytes. Funcs without a record are left as they are, with a warning.
   }];
   let options = [
     Option<"records", "records", "std::string",
            /*default=*/"\"ansor-records.jsonl\"", "JSON-lines records file">,
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
-           "Target machine the records were measured on">
+           "Target machine the records were measured on">,
+    Option<"maxWorkspace", "max-workspace", "int64_t", /*default=*/"-1",
+           "Only programs whose temporary buffers take at most this many "
+           "bytes (-1: any)">
   ];
   let dependentDialects = [
     "::mlir::sched::SchedDialect",

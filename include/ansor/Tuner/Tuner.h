@@ -15,6 +15,7 @@
 #include "ansor/Records/RecordsFile.h"
 #include "ansor/Search/InitRules.h"
 #include "ansor/Search/Mutations.h"
+#include "ansor/Tuner/EvolutionarySearch.h"
 #include "mlir/IR/BuiltinOps.h"
 #include <array>
 #include <functional>
@@ -39,6 +40,21 @@ enum class SearchStrategy {
   /// epsilon-greedy share of random picks from the pool. Until enough
   /// programs are measured, picks are random.
   Model,
+  /// Ansor's fine-tuning (EvolutionarySearch.h): each round, a population of
+  /// fresh samples and the best measured programs evolves under the cost
+  /// model, retrained on every measurement so far, and the best new
+  /// programs are measured with an epsilon-greedy share of fresh random
+  /// ones. Until enough programs are measured, rounds are random.
+  Evolution,
+};
+
+/// What the search optimizes.
+enum class Objective {
+  Latency,
+  /// Latency and workspace (the bytes of temporary buffers the schedule's
+  /// steps allocate): the search ranks by non-dominated fronts and the
+  /// summary lists the front of the measured programs.
+  ParetoLatencyWorkspace,
 };
 
 struct TuneOptions {
@@ -51,15 +67,21 @@ struct TuneOptions {
   std::string recordsPath;
   SampleOptions sample;
   MeasureOptions measure;
-  SearchStrategy strategy = SearchStrategy::Random;
+  SearchStrategy strategy = SearchStrategy::Evolution;
+  Objective objective = Objective::Latency;
   MutationOptions mutation;
   /// With `Mutation`: the share of fresh random programs per round, and how
   /// many of the best measured programs serve as parents.
   double randomFraction = 0.25;
   unsigned elites = 8;
-  /// With `Model`: candidates scored per round, the share of each round
-  /// picked at random from them, the valid measurements needed before the
-  /// model decides, and the model's training options.
+  /// With `Evolution`: the population and its breeding, and the programs
+  /// measured per round (between two trainings of the model).
+  EvolutionOptions evolution;
+  unsigned measurePerRound = 64;
+  /// With `Model`: candidates scored per round. With `Model` and
+  /// `Evolution`: the share of each round picked at random, the valid
+  /// measurements needed before the model decides, and the model's training
+  /// options.
   unsigned modelPool = 512;
   double epsGreedy = 0.05;
   unsigned minModelSamples = 16;
@@ -83,10 +105,14 @@ struct TuneOptions {
 
 /// Where a task's wall time went, in seconds.
 struct PhaseTimes {
-  /// Sketch derivation, sampling and mutation.
-  double search = 0;
-  /// Feature extraction, training and scoring of the cost model.
-  double model = 0;
+  /// Sketch derivation and fresh random samples.
+  double sampling = 0;
+  /// Mutation, crossover and the bookkeeping of the evolution.
+  double evolution = 0;
+  /// The cost model's training, with the features of measured programs.
+  double training = 0;
+  /// The cost model's scoring of candidates (features and prediction).
+  double scoring = 0;
   /// Building and running the untuned lowering.
   double reference = 0;
   /// Building candidates (materialize, lower, compile, link).
@@ -95,6 +121,18 @@ struct PhaseTimes {
   double run = 0;
   /// Appending records.
   double records = 0;
+  /// Everything but building and running programs (the candidates and the
+  /// untuned lowering).
+  double overhead(double wall) const {
+    return std::max(0.0, wall - reference - build - run);
+  }
+};
+
+/// A measured program on the Pareto front of latency and workspace.
+struct FrontPoint {
+  double seconds = 0;
+  int64_t workspace = 0;
+  unsigned trial = 0;
 };
 
 /// A measured program, for applying the best one that still applies.
@@ -122,6 +160,9 @@ struct TaskSummary {
   unsigned degraded = 0;
   /// Candidates the cost model scored.
   unsigned scored = 0;
+  /// With the Pareto objective: the measured programs no other beats in
+  /// both latency and workspace, fastest first.
+  std::vector<FrontPoint> front;
   /// Why the task was not tuned; empty when it was.
   std::string skipped;
   /// The untuned lowering beat every measured program and was kept.
@@ -134,6 +175,8 @@ struct TaskSummary {
 
   /// Takes a valid record into the best and the ranked programs.
   void addValid(const MeasureRecord &record);
+  /// Takes a valid program of `workspace` bytes into the front.
+  void addToFront(const MeasureRecord &record, int64_t workspace);
 };
 
 struct TuneSummary {
@@ -156,10 +199,12 @@ LogicalResult measureModule(ModuleOp module, const Target &target,
                             const MeasureOptions &options,
                             TuneSummary &summary);
 
-/// Applies the best valid record of each func's task to it. Funcs without a
-/// record are left as they are, with a warning.
+/// Applies the best valid record of each func's task to it, among those
+/// whose workspace is at most `maxWorkspace` bytes when it is set. Funcs
+/// without such a record are left as they are, with a warning.
 LogicalResult applyBestRecords(ModuleOp module, const Target &target,
-                               StringRef recordsPath);
+                               StringRef recordsPath,
+                               std::optional<int64_t> maxWorkspace = {});
 
 /// The summary as JSON:
 /// {"target", "wall_seconds", "tasks": [{"name", "key", "flop", "trials",

@@ -1,0 +1,104 @@
+//===- EvolutionarySearch.h - model-guided evolution ------------*- C++ -*-===//
+//
+// Ansor's fine-tuning (paper, section 5.1; TVM's
+// SketchPolicy::EvolutionarySearch): a population of fresh samples of every
+// sketch and the best measured programs evolves for a few generations, each
+// child a mutation or a node-based crossover of parents drawn in proportion
+// to the cost model's score; the best programs seen in any generation that
+// were never measured are returned for measurement. With the Pareto
+// objective, programs are ranked by non-dominated fronts of (predicted
+// score, workspace bytes) instead of by score.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_TUNER_EVOLUTIONARYSEARCH_H
+#define ANSOR_TUNER_EVOLUTIONARYSEARCH_H
+
+#include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "ansor/Model/CostModel.h"
+#include "ansor/Search/InitRules.h"
+#include "ansor/Search/Mutations.h"
+#include <random>
+
+namespace mlir {
+namespace ansor {
+
+struct EvolutionOptions {
+  unsigned population = 2048;
+  unsigned generations = 4;
+  /// The share of children made by mutation; the rest by crossover.
+  double mutationProbability = 0.85;
+  /// Up to this share of the first generation is the best measured
+  /// programs (TVM's sample_init_use_measured_ratio).
+  double measuredShare = 0.2;
+  /// Without it every child is a mutation (the ablation of crossover).
+  bool crossover = true;
+  /// Rank by Pareto fronts of (score, workspace) instead of by score.
+  bool pareto = false;
+};
+
+/// A program of the search: a complete schedule of sketch `sketch`.
+struct Candidate {
+  sched::ScheduleOp program;
+  unsigned sketch = 0;
+  /// The model's score (higher is faster).
+  double score = 0;
+  int64_t workspace = 0;
+};
+
+/// Where the search's time went, in seconds.
+struct EvolutionTimes {
+  /// Fresh samples of the sketches.
+  double sampling = 0;
+  /// Mutation, crossover and deduplication.
+  double evolution = 0;
+  /// Feature extraction and prediction.
+  double scoring = 0;
+  unsigned scored = 0;
+};
+
+/// The indices of `candidates`, best first: by score, or with `pareto` by
+/// non-dominated front of (higher score, smaller workspace), then by score.
+std::vector<unsigned> rankCandidates(ArrayRef<Candidate> candidates,
+                                     bool pareto);
+
+class EvolutionarySearch {
+public:
+  EvolutionarySearch(ArrayRef<sched::ScheduleOp> sketches,
+                     const ComputeDAG &dag, const EvolutionOptions &options,
+                     const SampleOptions &sample,
+                     const MutationOptions &mutation)
+      : sketches(sketches), dag(dag), options(options), sample(sample),
+        mutation(mutation) {}
+
+  /// Evolves a population seeded with fresh samples and `measured` (best
+  /// first) and returns up to `count` programs, best first, that were
+  /// never proposed before (`isNew`), built at `builder`'s insertion point;
+  /// the caller owns them.
+  SmallVector<Candidate> search(OpBuilder &builder, const XGBoostModel &model,
+                                ArrayRef<Candidate> measured, unsigned count,
+                                function_ref<bool(sched::ScheduleOp)> isNew,
+                                std::mt19937 &rng);
+
+  const EvolutionTimes &getTimes() const { return times; }
+
+private:
+  /// Scores `population` in place; drops (and erases) the programs without
+  /// features, which the materializer would refuse.
+  void score(std::vector<Candidate> &population, const XGBoostModel &model);
+  /// The next generation, bred from `parents`.
+  std::vector<Candidate> breed(OpBuilder &builder, ArrayRef<Candidate> parents,
+                               std::mt19937 &rng);
+
+  ArrayRef<sched::ScheduleOp> sketches;
+  const ComputeDAG &dag;
+  const EvolutionOptions &options;
+  const SampleOptions &sample;
+  const MutationOptions &mutation;
+  EvolutionTimes times;
+};
+
+} // namespace ansor
+} // namespace mlir
+
+#endif // ANSOR_TUNER_EVOLUTIONARYSEARCH_H
