@@ -9,6 +9,7 @@
 #include "ansor/Features/LoopNest.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -192,10 +193,9 @@ public:
 
 private:
   unsigned bufferOf(Value value);
-  /// A buffer the program allocates; `workspace` when a schedule step adds
-  /// it (not a tile of one of the payload's own intermediates).
+  /// A buffer the program allocates.
   unsigned addTemporary(const Twine &name, ArrayRef<int64_t> shape,
-                        Type elementType, bool workspace);
+                        Type elementType);
   Statement &addStatement(unsigned node, const Twine &what,
                           ArrayRef<int64_t> domain);
   /// The node's accesses: inputs read, inits written (read too when the
@@ -236,9 +236,9 @@ private:
 };
 } // namespace
 
-unsigned NestBuilder::bufferOf(Value value) {
-  // A destination-style result is its init's buffer (a matmul accumulates
-  // into what its fill wrote).
+/// The value whose buffer `value` is written in: a destination-style result
+/// is its init's buffer (a matmul accumulates into what its fill wrote).
+static Value getBufferRoot(Value value) {
   while (auto result = dyn_cast<OpResult>(value)) {
     auto dps = dyn_cast<DestinationStyleOpInterface>(result.getOwner());
     Value init = dps ? dps.getTiedOpOperand(result)->get() : Value();
@@ -246,6 +246,11 @@ unsigned NestBuilder::bufferOf(Value value) {
       break;
     value = init;
   }
+  return value;
+}
+
+unsigned NestBuilder::bufferOf(Value value) {
+  value = getBufferRoot(value);
   auto [it, inserted] = buffers.try_emplace(value, nest.buffers.size());
   if (!inserted)
     return it->second;
@@ -262,14 +267,14 @@ unsigned NestBuilder::bufferOf(Value value) {
 }
 
 unsigned NestBuilder::addTemporary(const Twine &name, ArrayRef<int64_t> shape,
-                                   Type elementType, bool workspace) {
+                                   Type elementType) {
   Buffer buffer;
   buffer.name = name.str();
   buffer.shape.assign(shape.begin(), shape.end());
   buffer.elementBytes =
       std::max<unsigned>(1, elementType.getIntOrFloatBitWidth() / 8);
   buffer.temporary = true;
-  buffer.workspace = workspace;
+  buffer.workspace = true;
   nest.buffers.push_back(std::move(buffer));
   return nest.buffers.size() - 1;
 }
@@ -464,8 +469,7 @@ void NestBuilder::fuseProducers(unsigned consumer,
               producerTile.size() - 1);
     Type elementType = getElementTypeOrSelf(pn.op->getResult(0).getType());
     unsigned temp = addTemporary("node " + Twine(producer) + " tile",
-                                 toProducer(resultSpan, 1), elementType,
-                                 /*workspace=*/false);
+                                 toProducer(resultSpan, 1), elementType);
     DenseMap<unsigned, unsigned> producerReplace;
     // Its own inlined producers are fused into the same containers.
     unsigned index = nest.statements.size() - 1;
@@ -524,8 +528,7 @@ void NestBuilder::translateInit(unsigned node, ArrayRef<NestLoop> containers,
     // The tile accumulates in a fresh buffer, filled and copied back
     // element by element.
     local = addTemporary("node " + Twine(node) + " local", fillTile,
-                         getElementTypeOrSelf(init.get().getType()),
-                         /*workspace=*/true);
+                         getElementTypeOrSelf(init.get().getType()));
     tileLoops(s, fillTile, fillTile, false, 0);
     s.accesses.push_back({*local, AccessKind::Write,
                           coefficientsOf(AffineMap::getMultiDimIdentityMap(
@@ -569,8 +572,7 @@ void NestBuilder::translatePack(unsigned node, ArrayRef<LoopSpec> containers) {
   s.accesses.push_back(
       {bufferOf(input->get()), AccessKind::Read, readCoefficients});
   unsigned packed = addTemporary("node " + Twine(node) + " packed", packedShape,
-                                 getElementTypeOrSelf(input->get().getType()),
-                                 /*workspace=*/true);
+                                 getElementTypeOrSelf(input->get().getType()));
   s.accesses.push_back(
       {packed, AccessKind::Write,
        coefficientsOf(AffineMap::getMultiDimIdentityMap(rank + 1, ctx))});
@@ -888,8 +890,7 @@ void NestBuilder::translateRfactor(unsigned node) {
   partialShape.append(outShape);
   unsigned partialBuffer =
       addTemporary("node " + Twine(node) + " partials", partialShape,
-                   getElementTypeOrSelf(init.get().getType()),
-                   /*workspace=*/true);
+                   getElementTypeOrSelf(init.get().getType()));
   // The partial statement's domain is the node's plus the partial index
   // `p` (last), which the forall advances with the reduction loop.
   unsigned numLoops = n.extents.size();
@@ -1002,6 +1003,16 @@ LoopNest NestBuilder::build() {
   for (unsigned node = 0; node < dag.size(); ++node)
     if (!emitted[node])
       translateUntiled(node);
+  // Every buffer but the arguments and the results is the program's own:
+  // an intermediate between nodes counts in its workspace.
+  llvm::SmallDenseSet<Value> results;
+  dag.getFunc().walk([&](func::ReturnOp ret) {
+    for (Value v : ret.getOperands())
+      results.insert(getBufferRoot(v));
+  });
+  for (auto [value, index] : buffers)
+    if (!isa<BlockArgument>(value) && !results.contains(value))
+      nest.buffers[index].workspace = true;
   return std::move(nest);
 }
 

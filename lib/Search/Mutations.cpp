@@ -9,33 +9,62 @@ using namespace mlir::ansor;
 using namespace mlir::sched;
 
 namespace {
-/// A split factor that the sketch left tunable.
+/// A split factor that the sketch left tunable: loop `loop` of a tile step,
+/// or the split of an rfactor step (`tile` null).
 struct MutableSplit {
   TileOp tile;
+  RfactorOp rfactor;
   unsigned loop;
   SmallVector<unsigned> levels;
+
+  SplitAttr get() {
+    return tile ? cast<SplitAttr>(tile.getSplits()[loop]) : rfactor.getSplit();
+  }
+  void set(SplitAttr split) {
+    if (rfactor)
+      return rfactor.setSplitAttr(split);
+    SmallVector<Attribute> splits(tile.getSplits().begin(),
+                                  tile.getSplits().end());
+    splits[loop] = split;
+    tile.setSplitsAttr(ArrayAttr::get(split.getContext(), splits));
+  }
 };
 } // namespace
 
+/// The levels a sketch's split leaves unset.
+static SmallVector<unsigned> getUnsetLevels(SplitAttr sketchSplit) {
+  SmallVector<unsigned> levels;
+  for (auto [level, factor] : llvm::enumerate(sketchSplit.getFactors()))
+    if (factor == SplitAttr::kUnset)
+      levels.push_back(level);
+  return levels;
+}
+
 /// MutateTileSize: moves a divisor of one level's factor to another level
-/// of the same loop. The outermost factor then counts the tiles anew: the
-/// product stays the loop extent where the tiles divide it, and a partial
-/// tiling stays one.
+/// of the same loop (of a tile step, or an rfactor's split). The outermost
+/// factor then counts the tiles anew: the product stays the loop extent
+/// where the tiles divide it, and a partial tiling stays one.
 static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
                            std::mt19937 &rng, const MutationOptions &options) {
   SmallVector<MutableSplit> candidates;
   for (auto [step, sketchStep] :
        llvm::zip(program.getBody().front(), sketch.getBody().front())) {
+    if (auto rfactor = dyn_cast<RfactorOp>(&step)) {
+      auto sketchRfactor = dyn_cast<RfactorOp>(&sketchStep);
+      MutableSplit candidate{nullptr, rfactor, 0, {}};
+      if (sketchRfactor)
+        candidate.levels = getUnsetLevels(sketchRfactor.getSplit());
+      if (candidate.levels.size() >= 2)
+        candidates.push_back(std::move(candidate));
+      continue;
+    }
     auto tile = dyn_cast<TileOp>(&step);
     auto sketchTile = dyn_cast<TileOp>(&sketchStep);
     if (!tile || !sketchTile)
       continue;
     for (auto [loop, attr] : llvm::enumerate(sketchTile.getSplits())) {
-      MutableSplit candidate{tile, static_cast<unsigned>(loop), {}};
-      for (auto [level, factor] :
-           llvm::enumerate(cast<SplitAttr>(attr).getFactors()))
-        if (factor == SplitAttr::kUnset)
-          candidate.levels.push_back(level);
+      MutableSplit candidate{tile, nullptr, static_cast<unsigned>(loop),
+                             getUnsetLevels(cast<SplitAttr>(attr))};
       if (candidate.levels.size() >= 2)
         candidates.push_back(std::move(candidate));
     }
@@ -50,7 +79,7 @@ static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
   for (int attempt = 0; attempt < 16; ++attempt) {
     std::uniform_int_distribution<size_t> pick(0, candidates.size() - 1);
     MutableSplit &c = candidates[pick(rng)];
-    auto split = cast<SplitAttr>(c.tile.getSplits()[c.loop]);
+    SplitAttr split = c.get();
     SmallVector<int64_t> factors(split.getFactors());
     std::uniform_int_distribution<size_t> level(0, c.levels.size() - 1);
     unsigned from = c.levels[level(rng)], to = c.levels[level(rng)];
@@ -61,7 +90,8 @@ static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
     int64_t d = divisors[div(rng)];
     factors[from] /= d;
     factors[to] *= d;
-    if (to == factors.size() - 1 && factors[to] > options.maxInnermostFactor)
+    if (c.tile && to == factors.size() - 1 &&
+        factors[to] > options.maxInnermostFactor)
       continue;
     if (c.levels.front() == 0) {
       int64_t inner = 1;
@@ -69,20 +99,19 @@ static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
         inner *= factor;
       if (inner > split.getExtent())
         continue;
-      // The materializer packs only nodes whose tiles divide their extents.
-      if (split.getExtent() % inner != 0 && program.isPacked(c.tile.getNode()))
+      // The materializer packs only nodes whose tiles divide their extents;
+      // an rfactor's inner part is any divisor.
+      if (split.getExtent() % inner != 0 &&
+          (!c.tile || program.isPacked(c.tile.getNode())))
         continue;
       factors.front() = llvm::divideCeil(split.getExtent(), inner);
     }
-    ArrayAttr before = c.tile.getSplits();
-    bool fitted = limits && getBlockFit(c.tile, *limits) != BlockFit::Unfit;
-    SmallVector<Attribute> splits(before.begin(), before.end());
-    splits[c.loop] =
-        SplitAttr::get(split.getContext(), factors, split.getExtent());
-    c.tile.setSplitsAttr(ArrayAttr::get(split.getContext(), splits));
+    bool fitted =
+        c.tile && limits && getBlockFit(c.tile, *limits) != BlockFit::Unfit;
+    c.set(SplitAttr::get(split.getContext(), factors, split.getExtent()));
     // No mutation makes a register block spill or split its vectors.
     if (fitted && getBlockFit(c.tile, *limits) == BlockFit::Unfit) {
-      c.tile.setSplitsAttr(before);
+      c.set(split);
       continue;
     }
     return true;

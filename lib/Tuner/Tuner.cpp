@@ -375,6 +375,11 @@ void TaskTuner::planRound(OpBuilder &builder, unsigned count) {
   if (untrained)
     retrain();
   const XGBoostModel *scorer = model.isTrained() ? &model : initial;
+  // Until the model can decide, a round is only as long as the model needs
+  // to start.
+  if (!scorer && validSamples < options.minModelSamples)
+    count = std::min(count, std::max(options.batchSize,
+                                     options.minModelSamples - validSamples));
   // Ansor's epsilon-greedy: a share of each round is fresh random programs,
   // so the model also learns from what it ranks low.
   unsigned random = count;

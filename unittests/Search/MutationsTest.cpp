@@ -6,6 +6,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
+#include <set>
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -144,4 +145,38 @@ TEST(Mutations, PackedNodesKeepWholePanelsAndMoveTheirPacks) {
     level = now;
   }
   EXPECT_GT(levelChanges, 20u) << "the pack level is a compute location";
+}
+
+static const char *kRfactorModule = R"mlir(
+sched.schedule @sketch for @f target "t"
+    nodes [#sched.node<"linalg.generic", [4096], [R]>] rules [] {
+  sched.rfactor node 0 loop 0 split #sched.split<[?, ?] of 4096>
+}
+sched.schedule @program for @f target "t"
+    nodes [#sched.node<"linalg.generic", [4096], [R]>] rules [] {
+  sched.rfactor node 0 loop 0 split #sched.split<[16, 256] of 4096>
+}
+)mlir";
+
+TEST(Mutations, RfactorSplitsMoveDivisorsAndKeepTheirExtent) {
+  MLIRContext context;
+  context.loadDialect<sched::SchedDialect>();
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kRfactorModule, &context);
+  ASSERT_TRUE(module);
+  auto ops = module->getOps<sched::ScheduleOp>();
+  sched::ScheduleOp sketch = *ops.begin();
+  sched::ScheduleOp program = *std::next(ops.begin());
+  auto rfactor = *program.getBody().getOps<sched::RfactorOp>().begin();
+  std::mt19937 rng(4);
+  std::set<int64_t> inner;
+  for (int i = 0; i < 50; ++i) {
+    sched::SplitAttr before = rfactor.getSplit();
+    ASSERT_TRUE(mutateSchedule(program, sketch, rng, MutationOptions()));
+    ASSERT_NE(rfactor.getSplit(), before);
+    ArrayRef<int64_t> factors = rfactor.getSplit().getFactors();
+    EXPECT_EQ(factors[0] * factors[1], 4096);
+    inner.insert(factors[1]);
+  }
+  EXPECT_GT(inner.size(), 3u);
 }

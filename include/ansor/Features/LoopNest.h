@@ -41,9 +41,8 @@ struct Buffer {
   int64_t elementBytes = 4;
   /// Allocated by the program (a pack, a cache stage, a fused tile).
   bool temporary = false;
-  /// Added by a schedule step (a packed panel, a cache-write tile, rfactor
-  /// partials), not a tile of one of the payload's own intermediates: it
-  /// counts in the program's workspace.
+  /// Neither an argument nor a result of the func: a temporary, or an
+  /// intermediate between nodes. It counts in the program's workspace.
   bool workspace = false;
 };
 
@@ -110,8 +109,10 @@ struct LoopNest {
 SmallVector<int64_t> advanceOf(ArrayRef<SmallVector<int64_t>> coefficients,
                                ArrayRef<int64_t> delta);
 
-/// The bytes of the buffers a program's schedule steps add (Buffer::
-/// workspace), each counted once at its allocated size.
+/// The bytes of the buffers a program allocates besides its arguments and
+/// results (Buffer::workspace): packed panels, cache-write tiles, rfactor
+/// partials, fused producer tiles, intermediates between nodes; each counted
+/// once, at its allocated size.
 int64_t getWorkspaceBytes(const LoopNest &nest);
 
 /// Describes what `plan` materializes.

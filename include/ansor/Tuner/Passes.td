@@ -62,8 +62,9 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "among 512 random ones and mutations)">,
     Option<"objective", "objective", "std::string", /*default=*/"\"latency\"",
            "'latency', or 'pareto(latency,workspace)': also keep programs "
-           "that allocate fewer temporary bytes (packing, cache stages, "
-           "rfactor partials); the summary lists the Pareto front">,
+           "that allocate fewer temporary bytes (packed panels, cache "
+           "stages, rfactor partials, pad tiles, intermediates between "
+           "nodes); the summary lists the Pareto front">,
     Option<"population", "population", "unsigned", /*default=*/"2048",
            "With search=evolution: programs per generation">,
     Option<"generations", "generations", "unsigned", /*default=*/"4",
@@ -77,7 +78,8 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
     Option<"measurePerRound", "measure-per-round", "unsigned",
            /*default=*/"64",
            "With search=evolution: programs measured between two trainings "
-           "of the cost model">,
+           "of the cost model (the first round, at random, stops once the "
+           "model can train)">,
     Option<"epsGreedy", "eps-greedy", "double", /*default=*/"0.05",
            "With search=evolution or model: the share of each round picked "
            "at random">,
@@ -131,8 +133,9 @@ def AnsorApplyBest : Pass<"ansor-apply-best", "ModuleOp"> {
     Looks each func's task up in the records file (by structural task key
     and target) and materializes its best valid schedule, without
     measuring; with `max-workspace`, the best among those whose temporary
-    buffers (packing, cache stages, rfactor partials) take at most that many
-    bytes. Funcs without a record are left as they are, with a warning.
+    buffers (packed panels, cache stages, rfactor partials, pad tiles,
+    intermediates between nodes) take at most that many bytes. Funcs
+    without a record are left as they are, with a warning.
   }];
   let options = [
     Option<"records", "records", "std::string",

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The search's benchmark (issue 11): tuning curves of each search strategy on
+# the shared workloads, from fresh records, 2 threads, one run after the
+# other on the same machine. Records, summaries and logs go to
+# bench/out/search/; bench/curves.py turns them into the CSV and PNG.
+#   bench/search.sh [WORKLOADS...]        (default: c2d_bias_relu gmm_1024)
+# LONG trials (512) for random and evolution, SHORT (128) for the ablations:
+#   mutation, model (search=model: one pool of 512 scored per batch),
+#   evolution without crossover. CONFIGS picks some of them (default: all of
+#   "random evolution evolution-nocrossover model mutation"); EVOLUTION sets
+#   evolution's trials (default LONG).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=${BUILD_DIR:-build}/bin
+OUT=bench/out/search
+LONG=${LONG:-512}
+SHORT=${SHORT:-128}
+mkdir -p "$OUT"
+workloads=("$@")
+[[ ${#workloads[@]} == 0 ]] && workloads=(c2d_bias_relu gmm_1024)
+run() { # workload config trials options...
+  local w=$1 config=$2 trials=$3
+  shift 3
+  rm -f "$OUT/$w.$config.jsonl"
+  "$B/ansor-opt" "examples/workloads/$w.mlir" -o /dev/null \
+    --ansor-tune="trials=$trials threads=2 seed=0 $* records=$OUT/$w.$config.jsonl summary=$OUT/$w.$config.json" \
+    2> "$OUT/$w.$config.log"
+  tail -n 1 "$OUT/$w.$config.log" | cut -c1-300
+}
+CONFIGS=${CONFIGS:-random evolution evolution-nocrossover model mutation}
+for w in "${workloads[@]}"; do
+  [[ -f examples/workloads/$w.mlir ]] || { echo "no workload $w" >&2; exit 1; }
+  for config in $CONFIGS; do
+    case $config in
+    random) run "$w" random "$LONG" search=random ;;
+    evolution) run "$w" evolution "${EVOLUTION:-$LONG}" search=evolution ;;
+    evolution-nocrossover)
+      run "$w" evolution-nocrossover "$SHORT" search=evolution crossover=false ;;
+    model) run "$w" model "$SHORT" search=model ;;
+    mutation) run "$w" mutation "$SHORT" search=mutation ;;
+    *) echo "unknown configuration $config" >&2; exit 1 ;;
+    esac
+  done
+done
