@@ -1003,15 +1003,21 @@ LoopNest NestBuilder::build() {
   for (unsigned node = 0; node < dag.size(); ++node)
     if (!emitted[node])
       translateUntiled(node);
-  // Every buffer but the arguments and the results is the program's own:
-  // an intermediate between nodes counts in its workspace.
+  // Every buffer a statement accesses, but the arguments and the results,
+  // is the program's own: an intermediate between nodes counts in its
+  // workspace (one whose accesses went to a fused tile is not allocated).
+  llvm::SmallDenseSet<unsigned> accessed;
+  for (const Statement &s : nest.statements)
+    for (const BufferAccess &a : s.accesses)
+      accessed.insert(a.buffer);
   llvm::SmallDenseSet<Value> results;
   dag.getFunc().walk([&](func::ReturnOp ret) {
     for (Value v : ret.getOperands())
       results.insert(getBufferRoot(v));
   });
   for (auto [value, index] : buffers)
-    if (!isa<BlockArgument>(value) && !results.contains(value))
+    if (!isa<BlockArgument>(value) && !results.contains(value) &&
+        accessed.contains(index))
       nest.buffers[index].workspace = true;
   return std::move(nest);
 }

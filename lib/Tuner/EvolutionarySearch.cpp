@@ -126,11 +126,12 @@ std::vector<Candidate> EvolutionarySearch::breed(OpBuilder &builder,
         continue;
       }
     }
-    if (!hashes.insert(hashSteps(child)).second) {
+    size_t hash = hashSteps(child);
+    if (!hashes.insert(hash).second) {
       child.erase();
       continue;
     }
-    next.push_back({child, parent.sketch});
+    next.push_back({child, parent.sketch, 0, 0, hash});
   }
   times.evolution += now() - start;
   return next;
@@ -148,8 +149,9 @@ EvolutionarySearch::search(OpBuilder &builder, const XGBoostModel &model,
       measured.size(), options.measuredShare * options.population);
   for (const Candidate &m : measured.take_front(fromMeasured)) {
     auto program = cast<sched::ScheduleOp>(builder.clone(*m.program));
-    hashes.insert(hashSteps(program));
-    population.push_back({program, m.sketch});
+    size_t hash = hashSteps(program);
+    hashes.insert(hash);
+    population.push_back({program, m.sketch, 0, 0, hash});
   }
   // Fresh samples of every sketch in turn.
   for (unsigned attempts = 0; population.size() < options.population &&
@@ -157,12 +159,16 @@ EvolutionarySearch::search(OpBuilder &builder, const XGBoostModel &model,
        ++attempts) {
     unsigned sketch = attempts % sketches.size();
     auto program = cast<sched::ScheduleOp>(builder.clone(*sketches[sketch]));
-    if (failed(annotateSchedule(program, rng, sample)) ||
-        !hashes.insert(hashSteps(program)).second) {
+    if (failed(annotateSchedule(program, rng, sample))) {
       program.erase();
       continue;
     }
-    population.push_back({program, sketch});
+    size_t hash = hashSteps(program);
+    if (!hashes.insert(hash).second) {
+      program.erase();
+      continue;
+    }
+    population.push_back({program, sketch, 0, 0, hash});
   }
   times.sampling += now() - start;
 
@@ -174,7 +180,7 @@ EvolutionarySearch::search(OpBuilder &builder, const XGBoostModel &model,
     std::vector<Candidate> merged = best;
     size_t firstNew = merged.size();
     for (const Candidate &c : population)
-      if (!bestHashes.contains(hashSteps(c.program)))
+      if (!bestHashes.contains(c.hash))
         merged.push_back(c);
     std::vector<Candidate> kept;
     llvm::DenseSet<size_t> keptHashes;
@@ -187,11 +193,11 @@ EvolutionarySearch::search(OpBuilder &builder, const XGBoostModel &model,
           continue;
         c.program = cast<sched::ScheduleOp>(builder.clone(*c.program));
       }
-      keptHashes.insert(hashSteps(c.program));
+      keptHashes.insert(c.hash);
       kept.push_back(c);
     }
     for (Candidate &c : best)
-      if (!keptHashes.contains(hashSteps(c.program)))
+      if (!keptHashes.contains(c.hash))
         c.program.erase();
     best = std::move(kept);
     bestHashes = std::move(keptHashes);

@@ -77,6 +77,8 @@ TEST_F(FeaturesTest, TwoLevelTiledMatmul) {
   std::vector<std::vector<float>> rows = features(kMatmul, nest);
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(nest.statements[0].name, "node 1 init");
+  // It writes its result in place: no workspace.
+  EXPECT_EQ(getWorkspaceBytes(nest), 0);
   // The matmul: 5 loops, the outermost parallel.
   const std::vector<float> &mm = rows[1];
   ASSERT_EQ(nest.statements[1].loops.size(), 5u);
@@ -238,6 +240,8 @@ TEST_F(FeaturesTest, PaddedConvolution) {
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(nest.statements[0].name, "node 0 fused");
   EXPECT_EQ(nest.statements[2].name, "node 2");
+  // Its workspace is the padded tile: 6 x 10 x 16 floats.
+  EXPECT_EQ(getWorkspaceBytes(nest), 6 * 10 * 16 * 4);
   // The pad: oh0(2, parallel) then its 6 x 10 x 16 tile, per element two
   // bound checks per dimension and a select.
   const std::vector<float> &pad = rows[0];

@@ -44,6 +44,8 @@ struct Candidate {
   /// The model's score (higher is faster).
   double score = 0;
   int64_t workspace = 0;
+  /// Identifies the program's steps (equal steps, equal hashes).
+  size_t hash = 0;
 };
 
 /// Where the search's time went, in seconds.
