@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - lowering pipelines ---------------------------------===//
 
 #include "ansor/Dialect/Sched/Transforms/Pipelines.h"
+#include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
@@ -41,6 +42,7 @@ static void addBufferizationPasses(OpPassManager &pm) {
 /// `finalize-memref-to-llvm`: the OpenMP conversion emits
 /// `memref.alloca_scope`, which needs structured control flow.
 static void addLLVMConversionPasses(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(sched::createSchedExpandStridedCopies());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));

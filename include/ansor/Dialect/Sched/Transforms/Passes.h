@@ -4,6 +4,8 @@
 #define ANSOR_DIALECT_SCHED_TRANSFORMS_PASSES_H
 
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Pass/Pass.h"
 
