@@ -1,5 +1,21 @@
 // RUN: ansor-opt %s --split-input-file --sched-export-transform | FileCheck %s --check-prefix=SCRIPT
 // RUN: ansor-opt %s --split-input-file --sched-materialize | FileCheck %s
+// RUN: ansor-opt %s --split-input-file --sched-materialize \
+// RUN:   | ansor-opt --split-input-file --ansor-lower-cpu | FileCheck %s --check-prefix=LOWER
+
+// The packed output (an expand_shape of the result, collapsed back) folds
+// before results become out-params: the kernel computes in the caller's
+// buffer, with no copy of the result; the panel is its one allocation.
+// LOWER-LABEL: llvm.func @packed_whole
+// LOWER: llvm.call @malloc
+// LOWER-NOT: llvm.intr.memcpy
+// LOWER-NOT: llvm.call @malloc
+// LOWER: llvm.return
+// LOWER-LABEL: llvm.func @packed_tile
+// LOWER: llvm.call @malloc
+// LOWER-NOT: llvm.intr.memcpy
+// LOWER-NOT: llvm.call @malloc
+// LOWER: llvm.return
 
 // A 64x128x96 matmul whose B is packed into panels 16 wide (its register
 // tile on j): B[96][128] is read through B'[8][96][16]. The output is viewed
