@@ -101,13 +101,31 @@ TEST_F(RegisterBlock, LimitsFollowTheTarget) {
 }
 
 TEST_F(RegisterBlock, BlockFitCountsAccumulatorVectors) {
-  // 8 x 64: 32 vectors of 16 lanes, 64 of 8.
+  // 8 x 32: 16 accumulators of 16 lanes, 2 for a row of B and a broadcast
+  // (19 of 32 registers); with 8 lanes, 32 accumulators.
+  StringRef b8x32 = "#sched.split<[8, 16, 1, 8] of 1024>, "
+                    "#sched.split<[2, 16, 1, 32] of 1024>, "
+                    "#sched.split<[256, 4] of 1024>";
+  EXPECT_EQ(fit(kAvx512, b8x32), BlockFit::Good);
+  EXPECT_EQ(fit(kAvx2, b8x32), BlockFit::Unfit);
+  // 8 x 64 and 16 x 32: 32 accumulators fill AVX-512's 32 registers and
+  // leave none for B or the broadcast.
   StringRef b8x64 = "#sched.split<[8, 16, 1, 8] of 1024>, "
                     "#sched.split<[2, 8, 1, 64] of 1024>, "
                     "#sched.split<[256, 4] of 1024>";
-  EXPECT_EQ(fit(kAvx512, b8x64), BlockFit::Good);
-  EXPECT_EQ(fit(kAvx2, b8x64), BlockFit::Unfit);
-  // 4 x 16: 4 vectors of 16 lanes (too few to hide the FMA latency), 8 of 8.
+  StringRef b16x32 = "#sched.split<[8, 8, 1, 16] of 1024>, "
+                     "#sched.split<[2, 16, 1, 32] of 1024>, "
+                     "#sched.split<[256, 4] of 1024>";
+  EXPECT_EQ(fit(kAvx512, b8x64), BlockFit::Unfit);
+  EXPECT_EQ(fit(kAvx512, b16x32), BlockFit::Unfit);
+  // With 8 lanes, 8 x 16 is 16 accumulators: AVX2's 16 registers, full.
+  StringRef b8x16 = "#sched.split<[8, 16, 1, 8] of 1024>, "
+                    "#sched.split<[2, 32, 1, 16] of 1024>, "
+                    "#sched.split<[256, 4] of 1024>";
+  EXPECT_EQ(fit(kAvx2, b8x16), BlockFit::Unfit);
+  EXPECT_EQ(fit(kAvx512, b8x16), BlockFit::Good);
+  // 4 x 16: 4 vectors of 16 lanes (too few to hide the FMA latency), 8 of 8
+  // (with 2 for B and one broadcast, 11 of 16).
   StringRef b4x16 = "#sched.split<[8, 16, 2, 4] of 1024>, "
                     "#sched.split<[2, 8, 4, 16] of 1024>, "
                     "#sched.split<[256, 4] of 1024>";
@@ -122,16 +140,16 @@ TEST_F(RegisterBlock, BlockFitCountsAccumulatorVectors) {
 }
 
 TEST_F(RegisterBlock, BlocksTheMaterializerLeavesScalarAreUnfit) {
-  // 8 x 64 fits AVX-512's registers, but with a k step of 16 its block has
-  // 8192 elements, above the vectorization limit of 4096; 8 x 64 x 8 is 4096.
+  // 8 x 32 fits AVX-512's registers, but with a k step of 32 its block has
+  // 8192 elements, above the vectorization limit of 4096; 8 x 32 x 16 is 4096.
   StringRef wideK = "#sched.split<[8, 16, 1, 8] of 1024>, "
-                    "#sched.split<[2, 8, 1, 64] of 1024>, "
-                    "#sched.split<[64, 16] of 1024>";
-  StringRef k8 = "#sched.split<[8, 16, 1, 8] of 1024>, "
-                 "#sched.split<[2, 8, 1, 64] of 1024>, "
-                 "#sched.split<[128, 8] of 1024>";
+                    "#sched.split<[2, 16, 1, 32] of 1024>, "
+                    "#sched.split<[32, 32] of 1024>";
+  StringRef k16 = "#sched.split<[8, 16, 1, 8] of 1024>, "
+                  "#sched.split<[2, 16, 1, 32] of 1024>, "
+                  "#sched.split<[64, 16] of 1024>";
   EXPECT_EQ(fit(kAvx512, wideK), BlockFit::Unfit);
-  EXPECT_EQ(fit(kAvx512, k8), BlockFit::Good);
+  EXPECT_EQ(fit(kAvx512, k16), BlockFit::Good);
 }
 
 TEST_F(RegisterBlock, SampledBlocksFitEachTarget) {

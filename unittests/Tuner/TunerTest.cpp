@@ -43,9 +43,11 @@ std::string programSteps(StringRef moduleText) {
   if (schedule == StringRef::npos)
     return "";
   StringRef rest = moduleText.substr(schedule);
-  // Indentation differs between a module's text and a record's.
+  // Up to the schedule's closing brace (a module's text has its own after
+  // it); indentation differs between a module's text and a record's.
+  rest = rest.substr(rest.find('{'));
   std::string steps;
-  for (char c : rest.substr(rest.find('{')))
+  for (char c : rest.take_front(rest.find('}') + 1))
     if (!isspace(c))
       steps += c;
   return steps;

@@ -3,8 +3,9 @@
 // The innermost spatial tile of a multi-level tiling (Ansor's S3 level) is
 // the register block: its accumulators stay in vector registers while the
 // inner reduction runs, and its last spatial loop is the vectorized one (the
-// contiguous dimension of the result). A block with more accumulator vectors
-// than the target has registers spills; a vectorized extent that is not a
+// contiguous dimension of the result). A block whose accumulator vectors,
+// one row of the other operand and a broadcast scalar do not fit the
+// target's registers spills; a vectorized extent that is not a
 // whole number of vectors leaves a partial vector in every block; a block of
 // very few vectors waits on the FMA latency. The sampler and the mutations
 // keep to blocks that fit, so no trial is spent on one that does not.
@@ -47,7 +48,8 @@ enum class BlockFit {
 };
 
 /// The fit of `tile`'s register block, whose accumulator vectors are the
-/// product of its spatial extents, the last counted in whole vectors; Good
+/// product of its spatial extents, the last counted in whole vectors (with
+/// one more row of those and a broadcast, they must fit the registers); Good
 /// for tiles that are not complete, not multi-level (no register block) or
 /// whose node is not vectorized.
 BlockFit getBlockFit(sched::TileOp tile, const RegisterLimits &limits);

@@ -58,8 +58,9 @@ def SchedSample : Pass<"sched-sample", "ModuleOp"> {
            /*default=*/"64", "Largest innermost tile factor">,
     Option<"registerBlocks", "register-blocks", "bool", /*default=*/"true",
            "Sample multi-level tilings whose register block fits the target's "
-           "vector registers: whole vectors, at most one register per "
-           "accumulator vector (false: Ansor's unconstrained sampling)">,
+           "vector registers: whole vectors, the accumulators plus one row of "
+           "the other operand and a broadcast within the registers (false: "
+           "Ansor's unconstrained sampling)">,
     Option<"partialTiles", "partial-tiles", "bool", /*default=*/"true",
            "Also split spatial loops into tiles that do not divide them (the "
            "last tile partial, its blocks masked) (false: divisors only, as "
