@@ -4,7 +4,7 @@
 
 // A workload too big for the runner's memory is refused before it runs; the
 // other func is still tuned and the module is printed (exit 0).
-// RUN: ansor-opt %s --ansor-tune="trials=2 threads=1 min-repeat-ms=1 repeat=1 max-memory-mb=2 records=%t/rec.jsonl summary=%t/sum.json" 2> %t/err | FileCheck %s --check-prefix=IR
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=2 threads=1 min-repeat-ms=1 repeat=1 max-memory-mb=2 records=%t/rec.jsonl summary=%t/sum.json" 2> %t/err | FileCheck %s --check-prefix=IR
 // RUN: FileCheck %s --check-prefix=BIG < %t/err
 // BIG: bad-inputs.mlir:{{[0-9]+}}:1: warning: cannot measure @big: its arguments and results need 13 MiB (f32:1024x1024 -> f32:1024x1024, plus a reference copy of the results), more than the runner's memory limit of 2 MiB (max-memory-mb)
 // IR-LABEL: func.func @small

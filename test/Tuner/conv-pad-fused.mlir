@@ -2,7 +2,7 @@
 // pad is fused into the outer tile, the register block decomposes into a
 // 1-D convolution and vectorizes, every candidate verifies.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-tune="trials=6 seed=5 threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o %t/out.mlir 2> /dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=6 seed=5 threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o %t/out.mlir 2> /dev/null
 // RUN: FileCheck %s --input-file=%t/sum.json
 // RUN: grep -c '"costs"' %t/rec.jsonl | grep -x 6
 

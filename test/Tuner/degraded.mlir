@@ -3,7 +3,7 @@
 // above the vectorization limit, so those blocks stay scalar; the summary
 // counts such programs. The rfactor sketch's programs vectorize.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-tune="trials=6 seed=1 threads=1 records=%t/rec.jsonl summary=%t/sum.json min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=6 seed=1 threads=1 records=%t/rec.jsonl summary=%t/sum.json min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
 // RUN: FileCheck %s --check-prefix=SUM < %t/sum.json
 // RUN: FileCheck %s --check-prefix=REC < %t/rec.jsonl
 // RUN: python3 %S/count-records.py %t/rec.jsonl "sched.rfactor" | FileCheck %s --check-prefix=RFACTOR

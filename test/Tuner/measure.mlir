@@ -2,7 +2,7 @@
 // ansor-tune: untuned, or with its complete schedule applied and verified
 // against the untuned lowering.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-measure="threads=1 min-repeat-ms=1 repeat=1 summary=%t/sum.json" -o /dev/null
+// RUN: ansor-opt %s --ansor-measure="build-timeout=120 threads=1 min-repeat-ms=1 repeat=1 summary=%t/sum.json" -o /dev/null
 // RUN: FileCheck %s < %t/sum.json
 
 // CHECK:      "target": "llvm -mtriple=

@@ -2,7 +2,7 @@
 // not "wrong" where a candidate yields NaN at the same places: NaN and Inf
 // compare equal to themselves; every candidate verifies.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-tune="trials=4 threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null 2>/dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=4 threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --input-file=%t/sum.json
 
 // CHECK:      "errors": {

@@ -5,9 +5,9 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sed -n '1,/^\/\/ -----/p' %s > %t/measure.mlir
 // RUN: sed -n '/^\/\/ -----/,$p' %s > %t/tune.mlir
-// RUN: ansor-opt %t/measure.mlir --ansor-measure="threads=1 min-repeat-ms=1 repeat=1 summary=%t/measure.json" -o /dev/null
+// RUN: ansor-opt %t/measure.mlir --ansor-measure="build-timeout=120 threads=1 min-repeat-ms=1 repeat=1 summary=%t/measure.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=MEASURE < %t/measure.json
-// RUN: ansor-opt %t/tune.mlir --ansor-tune="trials=10 seed=2 threads=1 records=%t/rec.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
+// RUN: ansor-opt %t/tune.mlir --ansor-tune="build-timeout=120 trials=10 seed=2 threads=1 records=%t/rec.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
 // RUN: python3 %S/count-records.py %t/rec.jsonl "sched.pack" | FileCheck %s --check-prefix=REC
 
 // MEASURE:      "wrong_result": 0

@@ -3,7 +3,7 @@
 // temporary buffers of packing, cache stages and rfactor partials), fastest
 // first, each needing less workspace than the one before.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-tune="trials=16 seed=2 threads=1 min-repeat-ms=1 repeat=1 population=64 measure-per-round=8 objective=pareto(latency,workspace) records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null 2> /dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=16 seed=2 threads=1 min-repeat-ms=1 repeat=1 population=64 measure-per-round=8 objective=pareto(latency,workspace) records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null 2> /dev/null
 // RUN: python3 %s.py front %t/sum.json | FileCheck %s --check-prefix=FRONT
 // FRONT: front {{[1-9][0-9]*}} programs, ordered: yes
 

@@ -3,13 +3,13 @@
 // a prime and an odd extent draws such tilings (spatial loops only) and every
 // one of them verifies.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-measure="threads=1 min-repeat-ms=1 repeat=1 summary=%t/measure.json" -o /dev/null
+// RUN: ansor-opt %s --ansor-measure="build-timeout=120 threads=1 min-repeat-ms=1 repeat=1 summary=%t/measure.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=MEASURE < %t/measure.json
-// RUN: ansor-opt %s --ansor-tune="trials=12 seed=3 threads=1 records=%t/rec.jsonl summary=%t/tune.json min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=12 seed=3 threads=1 records=%t/rec.jsonl summary=%t/tune.json min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
 // RUN: FileCheck %s --check-prefix=TUNE < %t/tune.json
 // RUN: python3 %s.py %t/rec.jsonl | FileCheck %s --check-prefix=REC
 // With partial-tiles=false every split divides its extent.
-// RUN: ansor-opt %s --ansor-tune="trials=6 seed=3 threads=1 partial-tiles=false records=%t/divisors.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=6 seed=3 threads=1 partial-tiles=false records=%t/divisors.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
 // RUN: python3 %s.py %t/divisors.jsonl | FileCheck %s --check-prefix=DIVISORS
 
 // MEASURE:      "wrong_result": 0

@@ -5,7 +5,7 @@
 // still verified and recorded, none twice; the summary splits the wall
 // time by phase and counts the scored candidates.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-tune="trials=32 batch-size=8 measure-per-round=8 population=64 seed=3 threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null 2> %t/log
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=32 batch-size=8 measure-per-round=8 population=64 seed=3 threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null 2> %t/log
 // RUN: FileCheck %s < %t/sum.json
 // RUN: FileCheck %s --check-prefix=LOG < %t/log
 // RUN: python3 %S/count-records.py %t/rec.jsonl "sched.tile" | FileCheck %s --check-prefix=REC
@@ -28,7 +28,7 @@
 
 // Without crossover every child is a mutation (the ablation); evolution still
 // proposes and scores.
-// RUN: ansor-opt %s --ansor-tune="trials=24 batch-size=8 measure-per-round=8 population=64 generations=2 crossover=false mutation-prob=0.5 seed=3 threads=1 min-repeat-ms=1 repeat=1 records=%t/nox.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOX
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=24 batch-size=8 measure-per-round=8 population=64 generations=2 crossover=false mutation-prob=0.5 seed=3 threads=1 min-repeat-ms=1 repeat=1 records=%t/nox.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOX
 // NOX: 24/24 trials{{.*}}({{[1-9][0-9]*}} scored)
 
 func.func @mm(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>) -> tensor<128x128xf32> {

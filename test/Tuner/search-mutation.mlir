@@ -1,7 +1,7 @@
 // With search=mutation, rounds after the first mutate the best measured
 // programs; every candidate is still verified and recorded.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-tune="trials=12 batch-size=4 seed=3 search=mutation threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null 2> /dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=12 batch-size=4 seed=3 search=mutation threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null 2> /dev/null
 // RUN: FileCheck %s < %t/sum.json
 // RUN: grep -c '"costs"' %t/rec.jsonl | grep -x 12
 // RUN: not ansor-opt %s --ansor-tune="search=genetic records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
@@ -15,7 +15,7 @@
 // them, then on every new measurement) ranks 512 new programs per round and
 // the best are measured: the fifth and sixth rounds here. Every candidate is
 // still verified and recorded; the summary counts the scored candidates.
-// RUN: ansor-opt %s --ansor-tune="trials=24 batch-size=4 seed=3 search=model threads=1 min-repeat-ms=1 repeat=1 records=%t/model.jsonl summary=%t/model.json" -o /dev/null 2> %t/model.log
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=24 batch-size=4 seed=3 search=model threads=1 min-repeat-ms=1 repeat=1 records=%t/model.jsonl summary=%t/model.json" -o /dev/null 2> %t/model.log
 // RUN: FileCheck %s --check-prefix=MODEL < %t/model.json
 // RUN: grep -c '"costs"' %t/model.jsonl | grep -x 24
 // RUN: FileCheck %s --check-prefix=MODEL-LOG < %t/model.log
@@ -29,13 +29,13 @@
 
 // Later tasks of a run learn from the earlier ones' measurements: the
 // second func's first round is already picked by the model.
-// RUN: ansor-opt %examples/coverage/conv2d_nchw.mlir --ansor-tune="trials=16 batch-size=8 seed=3 search=model threads=1 min-repeat-ms=1 repeat=1 records=%t/two.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN: ansor-opt %examples/coverage/conv2d_nchw.mlir --ansor-tune="build-timeout=120 trials=16 batch-size=8 seed=3 search=model threads=1 min-repeat-ms=1 repeat=1 records=%t/two.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWO
 // TWO: @conv2d_nchw: 16/16 trials{{.*}} (0 scored)
 // TWO: @conv2d_nchw_wide: 8/16 trials{{.*}} ({{[1-9][0-9]*}} scored)
 
 // A saved model (trained on those records) picks from the first round.
 // RUN: ansor-model eval %t/model.jsonl --test-fraction=0.25 --save-model=%t/saved.json > /dev/null
-// RUN: ansor-opt %s --ansor-tune="trials=4 batch-size=4 seed=4 search=model model=%t/saved.json threads=1 min-repeat-ms=1 repeat=1 records=%t/start.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=START
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=4 batch-size=4 seed=4 search=model model=%t/saved.json threads=1 min-repeat-ms=1 repeat=1 records=%t/start.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=START
 // START: 4/4 trials{{.*}} ({{[1-9][0-9]*}} scored)
 // A model of another feature version, or without search=model, is refused.
 // RUN: sed -e 's/"ansor_feature_version":"1"/"ansor_feature_version":"0"/' %t/saved.json > %t/old.json

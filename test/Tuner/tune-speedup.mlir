@@ -3,7 +3,7 @@
 // untuned lowering (both timed on warm calls in the same run), and the
 // recorded cost of the applied program agrees with --ansor-measure of it.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-tune="trials=16 seed=1 threads=2 records=%t/rec.jsonl summary=%t/sum.json" -o %t/tuned.mlir 2> /dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=16 seed=1 threads=2 records=%t/rec.jsonl summary=%t/sum.json" -o %t/tuned.mlir 2> /dev/null
 // RUN: FileCheck %s --input-file=%t/sum.json
 // RUN: FileCheck %s --check-prefix=IR --input-file=%t/tuned.mlir
 

@@ -2,14 +2,14 @@
 // process and checked against the untuned lowering; each measurement is one
 // flushed record; the best verified program replaces the func.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-tune="trials=6 seed=1 threads=1 records=%t/rec.jsonl summary=%t/sum.json min-repeat-ms=1 repeat=1" 2> %t/log | FileCheck %s --check-prefix=IR
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=6 seed=1 threads=1 records=%t/rec.jsonl summary=%t/sum.json min-repeat-ms=1 repeat=1" 2> %t/log | FileCheck %s --check-prefix=IR
 // RUN: FileCheck %s --check-prefix=SUM < %t/sum.json
 // RUN: FileCheck %s --check-prefix=LOG < %t/log
 // RUN: grep -c '"costs"' %t/rec.jsonl | grep -x 6
 // RUN: FileCheck %s --check-prefix=REC < %t/rec.jsonl
 
 // Resuming with the same records measures only new programs.
-// RUN: ansor-opt %s --ansor-tune="trials=2 seed=1 threads=1 records=%t/rec.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=2 seed=1 threads=1 records=%t/rec.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
 // RUN: grep -c '"costs"' %t/rec.jsonl | grep -x 8
 // RUN: grep '"costs"' %t/rec.jsonl | sed -e 's/.*"schedule":"sched.schedule @[a-z_0-9]* \(.*\)","task".*/\1/' | sort | uniq -d | count 0
 // The task's payload (its func, generic form) is stored once, before its
@@ -19,7 +19,7 @@
 // PAYLOAD: {"kind":"task","payload":"{{.*}}\"func.func\"() <{function_type = (tensor<128x64xf32>, tensor<64x128xf32>) -> tensor<128x128xf32>, sym_name = \"mm_relu\"}>{{.*}}","target":"llvm -mtriple={{.*}}","task":"{{[0-9a-f]+}}","task_name":"mm_relu"}
 
 // The same seed gives the same search trajectory.
-// RUN: ansor-opt %s --ansor-tune="trials=6 seed=1 threads=1 records=%t/again.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=6 seed=1 threads=1 records=%t/again.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
 // RUN: grep '"costs"' %t/again.jsonl | sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' > %t/again.txt
 // RUN: grep '"costs"' %t/rec.jsonl | head -n 6 | sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' > %t/first.txt
 // RUN: diff %t/first.txt %t/again.txt
