@@ -25,7 +25,8 @@ namespace ansor {
 struct RegisterLimits {
   /// fp32 lanes of one vector register.
   int64_t lanes = 4;
-  /// Vector registers the accumulators may fill.
+  /// Vector registers of the target: the accumulators, one row of the
+  /// other operand and a broadcast must fit them.
   int64_t registers = 16;
   /// Whether tiles may be partial, so that an extent of at least one vector
   /// always has blocks of whole vectors (the last tile masked).

@@ -28,6 +28,14 @@ func.func @from_strided_dynamic(%src: memref<?x8xf32, strided<[16, 1]>>, %dst: m
   return
 }
 
+// An empty strided view: upstream calls memrefCopy for it too.
+// CHECK-LABEL: func.func @empty_strided
+// CHECK: linalg.copy
+func.func @empty_strided(%src: memref<0x8xf32, strided<[8, 1], offset: 4>>, %dst: memref<0x8xf32>) {
+  memref.copy %src, %dst : memref<0x8xf32, strided<[8, 1], offset: 4>> to memref<0x8xf32>
+  return
+}
+
 // Contiguous buffers, static or dynamic: one memcpy each, left alone.
 // CHECK-LABEL: func.func @contiguous
 // CHECK: memref.copy %{{.*}}, %{{.*}} : memref<4x8xf32> to memref<4x8xf32>

@@ -22,6 +22,7 @@ for chunk in text.split("sched.schedule @")[1:]:
         kinds = nodes[int(node)].split(", ")
         factors = [[int(f) for f in fs.split(", ")]
                    for fs, _ in re.findall(r"split<\[([\d, ]+)\] of (\d+)>", splits)]
+        assert len(factors) == len(kinds), f"unparsed splits: {splits}"
         block = [f[-1] for f, kind in zip(factors, kinds) if kind == "S"]
         row = -(-block[-1] // lanes)
         accumulators = row

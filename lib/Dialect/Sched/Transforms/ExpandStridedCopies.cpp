@@ -20,7 +20,8 @@ using namespace mlir;
 static bool lowersToMemcpy(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
   return memref && (memref.getLayout().isIdentity() ||
-                    memref::isStaticShapeAndContiguousRowMajor(memref));
+                    (memref.hasStaticShape() && memref.getNumElements() > 0 &&
+                     memref::isStaticShapeAndContiguousRowMajor(memref)));
 }
 
 namespace {
