@@ -21,7 +21,7 @@
 // The same seed gives the same search trajectory.
 // RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=6 seed=1 threads=1 records=%t/again.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
 // RUN: grep '"costs"' %t/again.jsonl | sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' > %t/again.txt
-// RUN: grep '"costs"' %t/rec.jsonl | head -n 6 | sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' > %t/first.txt
+// RUN: grep -m 6 '"costs"' %t/rec.jsonl | sed -e 's/.*"schedule":"\(.*\)","task".*/\1/' > %t/first.txt
 // RUN: diff %t/first.txt %t/again.txt
 
 // A corrupt line (a run killed mid-write) is skipped with a warning naming it.

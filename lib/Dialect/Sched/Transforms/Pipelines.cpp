@@ -23,6 +23,7 @@ static void addBufferizationPasses(OpPassManager &pm) {
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addNestedPass<func::FuncOp>(sched::createSchedCopyDuplicateResults());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // A packed output returns collapse_shape(expand_shape(alloc)): folded, the
   // alloc is hoisted into the caller's buffer instead of copied into it.

@@ -117,4 +117,18 @@ def SchedExpandStridedCopies
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def SchedCopyDuplicateResults
+    : Pass<"sched-copy-duplicate-results", "::mlir::func::FuncOp"> {
+  let summary = "Give every returned tensor its own value";
+  let description = [{
+    A func that returns the same tensor more than once (`return %c, %c`)
+    crashes MLIR 22's `buffer-results-to-out-params`, which erases the
+    hoisted allocation the first time and uses it the second. Before
+    bufferization, this pass returns a `linalg.copy` of the tensor in
+    place of each repeated occurrence, so each result gets its own buffer.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 #endif // ANSOR_DIALECT_SCHED_TRANSFORMS_PASSES_TD
