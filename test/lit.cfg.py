@@ -39,3 +39,9 @@ config.substitutions.append(("%ansor_obj_root", config.ansor_obj_root))
 config.substitutions.append(("%ansor_src_root", config.ansor_src_root))
 config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
 config.substitutions.append(("%mlir_include_dir", config.mlir_include_dir))
+
+# ptxas checks the PTX of GPU schedules (CUDA's toolkit; no GPU needed).
+ptxas = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptxas")
+if os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))

@@ -6,6 +6,7 @@
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "lld/Common/Driver.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
@@ -87,10 +88,45 @@ static LogicalResult link(ModuleOp module, StringRef objectPath,
   return success();
 }
 
+/// Lowers a module scheduled for a GPU and writes the PTX of its kernels.
+static LogicalResult compileToPTX(ModuleOp module, const Target &target,
+                                  StringRef outputPath) {
+  if (!outputPath.ends_with(".ptx"))
+    return module.emitError()
+           << "for a GPU target the output is PTX: name it F.ptx, not "
+           << outputPath;
+  PassManager pm(module.getContext());
+  sched::buildGPULoweringPipeline(pm, {target.arch, target.ptxFeatures()});
+  if (failed(pm.run(module)))
+    return module.emitError() << "lowering to NVVM and PTX failed";
+  std::string ptx;
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects())
+      if (auto object = dyn_cast<gpu::ObjectAttr>(attr))
+        ptx += object.getObject().getValue();
+  });
+  if (ptx.empty())
+    return module.emitError() << "the module has no GPU kernel";
+  std::error_code ec;
+  llvm::ToolOutputFile file(outputPath, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return module.emitError()
+           << "cannot write " << outputPath << ": " << ec.message();
+  file.os() << ptx;
+  file.keep();
+  return success();
+}
+
 LogicalResult mlir::ansor::compileToSharedLibrary(ModuleOp module,
                                                   const Target &target,
                                                   StringRef outputPath) {
   MLIRContext *ctx = module.getContext();
+  if (target.isGPU()) {
+    if (!module.getOps<sched::ScheduleOp>().empty() &&
+        failed(sched::materializeSchedules(module)))
+      return failure();
+    return compileToPTX(module, target, outputPath);
+  }
   if (!module.getOps<sched::ScheduleOp>().empty() &&
       failed(sched::materializeSchedules(module)))
     return failure();

@@ -1,5 +1,6 @@
 //===- CompilePass.cpp - ansor-compile pass -------------------------------===//
 
+#include "ansor/Dialect/Sched/IR/SchedOps.h"
 #include "ansor/Measure/Compile.h"
 #include "ansor/Measure/Passes.h"
 
@@ -23,8 +24,14 @@ struct AnsorCompilePass
       module.emitError() << "ansor-compile needs output=PATH";
       return signalPassFailure();
     }
+    // A module scheduled for a GPU compiles for it unless told otherwise.
+    std::string text = target;
+    if (text == "host")
+      for (auto schedule : module.getOps<sched::ScheduleOp>())
+        if (schedule.getTarget().starts_with("cuda"))
+          text = schedule.getTarget().str();
     std::string error;
-    FailureOr<Target> parsed = Target::parse(target, error);
+    FailureOr<Target> parsed = Target::parse(text, error);
     if (failed(parsed)) {
       module.emitError() << "invalid target: " << error;
       return signalPassFailure();

@@ -2,6 +2,7 @@
 
 #include "ansor/Search/InitRules.h"
 #include "ansor/Search/Factorization.h"
+#include "ansor/Search/GPUTiling.h"
 #include "ansor/Search/RegisterBlock.h"
 
 using namespace mlir;
@@ -163,10 +164,63 @@ static LogicalResult sampleTile(TileOp tile, std::mt19937 &rng,
   return success();
 }
 
+/// Samples the divisor splits of a GPU tiling until the target can launch
+/// it (GPUTiling::check): the first draw with at least a warp of threads,
+/// else the first that fits; a tiling nothing fits is refused here, not when
+/// it runs.
+static LogicalResult sampleGPUTile(TileOp tile, BindOp bind,
+                                   const GPULimits &limits, std::mt19937 &rng,
+                                   const SampleOptions &options) {
+  ArrayAttr sketchSplits = tile.getSplits();
+  ArrayAttr fitting;
+  std::optional<std::string> firstViolation;
+  for (unsigned attempt = 0; attempt < kMaxBlockAttempts; ++attempt) {
+    SmallVector<Attribute> splits;
+    for (auto [index, attr] : llvm::enumerate(sketchSplits)) {
+      FailureOr<SplitAttr> split =
+          sampleSplit(cast<SplitAttr>(attr), rng, options.maxInnermostFactor);
+      if (failed(split))
+        return tile.emitOpError()
+               << "split #" << index
+               << " has no factorization with an innermost factor of at most "
+               << options.maxInnermostFactor;
+      splits.push_back(*split);
+    }
+    tile.setSplitsAttr(ArrayAttr::get(tile.getContext(), splits));
+    GPUTiling tiling = GPUTiling::get(tile, bind);
+    std::optional<std::string> violation = tiling.check(limits);
+    if (!violation && tiling.numThreads() >= limits.warpSize)
+      return success();
+    if (!violation && !fitting)
+      fitting = tile.getSplits();
+    if (violation && !firstViolation)
+      firstViolation = violation;
+  }
+  if (fitting) {
+    tile.setSplitsAttr(fitting);
+    return success();
+  }
+  tile.setSplitsAttr(sketchSplits);
+  return tile.emitOpError()
+         << "no tiling the GPU can launch in " << kMaxBlockAttempts
+         << " draws (first: " << *firstViolation << ")";
+}
+
 static LogicalResult annotateStep(Operation *step, std::mt19937 &rng,
                                   const SampleOptions &options) {
-  if (auto tile = dyn_cast<TileOp>(step))
+  if (auto tile = dyn_cast<TileOp>(step)) {
+    auto schedule = tile->getParentOfType<ScheduleOp>();
+    std::string error;
+    FailureOr<Target> target = Target::parse(schedule.getTarget(), error);
+    if (succeeded(target) && target->isGPU()) {
+      BindOp bind = getBindOp(schedule, tile.getNode());
+      if (!bind)
+        return tile.emitOpError() << "tiles a node without a sched.bind step "
+                                     "in a GPU schedule";
+      return sampleGPUTile(tile, bind, target->gpu, rng, options);
+    }
     return sampleTile(tile, rng, options);
+  }
   if (auto rfactor = dyn_cast<RfactorOp>(step)) {
     // The inner part of an rfactor is a sequential reduction; any divisor.
     FailureOr<SplitAttr> split =

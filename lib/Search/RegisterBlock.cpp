@@ -19,7 +19,7 @@ RegisterLimits RegisterLimits::forTarget(const Target &target) {
 std::optional<RegisterLimits> RegisterLimits::forSchedule(ScheduleOp schedule) {
   std::string error;
   FailureOr<Target> target = Target::parse(schedule.getTarget(), error);
-  if (failed(target))
+  if (failed(target) || target->isGPU())
     return std::nullopt;
   return forTarget(*target);
 }

@@ -3,6 +3,7 @@
 #include "ansor/Search/Sketch.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -22,8 +23,20 @@ ArrayRef<LoopKind> mlir::ansor::getCPUTileStructure() {
   return kStructure;
 }
 
-/// Ansor's `auto_unroll_max_step` candidates on CPU.
+ArrayRef<LoopKind> mlir::ansor::getGPUTileStructure() {
+  static constexpr LoopKind kStructure[] = {
+      LoopKind::S, LoopKind::S, LoopKind::S, LoopKind::R,
+      LoopKind::R, LoopKind::S, LoopKind::R, LoopKind::S};
+  return kStructure;
+}
+
+/// Ansor's `auto_unroll_max_step` candidates on CPU and GPU.
 static constexpr int64_t kUnrollSteps[] = {0, 16, 64, 512};
+static constexpr int64_t kGPUUnrollSteps[] = {0, 16, 64, 512, 1024};
+
+/// The S levels a GPU tiling binds: block, vthread, thread.
+static constexpr int64_t kGPUBlockLevel = 0, kGPUVThreadLevel = 1,
+                         kGPUThreadLevel = 2;
 
 namespace {
 /// Emits the steps of one sketch into a schedule body.
@@ -33,6 +46,7 @@ public:
       : b(builder), loc(loc), dag(dag), ctx(builder.getContext()) {}
 
   void emitNode(const SketchState &state, unsigned index);
+  void emitGPUNode(const SketchState &state, unsigned index);
 
 private:
   sched::ChoiceAttr unsetChoice(ArrayRef<int64_t> domain) {
@@ -125,6 +139,45 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
   emitAnnotations(index, isVectorizable(dag, index), /*unroll=*/false);
 }
 
+void SketchEmitter::emitGPUNode(const SketchState &state, unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  const NodeSketch &decision = state.nodes[index];
+  if (node.isInit || decision.fusedIntoProducer)
+    return;
+  if (decision.inlined) {
+    sched::InlineOp::create(b, loc, index);
+    return;
+  }
+  if (decision.multiLevelTiled) {
+    emitTile(index, getGPUTileStructure(),
+             getLoopsNeedingUnitInnerTile(dag, index));
+    sched::BindOp::create(b, loc, index, kGPUBlockLevel,
+                          b.getI64IntegerAttr(kGPUVThreadLevel),
+                          kGPUThreadLevel);
+    // Ansor computes a fused consumer at the thread level on GPU.
+    if (decision.fusedConsumer)
+      sched::FuseConsumerOp::create(
+          b, loc, *decision.fusedConsumer, index,
+          sched::ChoiceAttr::get(ctx, kGPUThreadLevel, {kGPUThreadLevel}));
+    if (isVectorizable(dag, index))
+      sched::VectorizeOp::create(b, loc, index);
+    sched::UnrollOp::create(b, loc, index, unsetChoice(kGPUUnrollSteps));
+    return;
+  }
+  // A pad, or a node without spatial loops, is left to the lowering, which
+  // gives what is not scheduled one thread per output element.
+  if (isa<tensor::PadOp>(node.op) || node.numLoops(LoopKind::S) == 0)
+    return;
+  // Skip: blocks, threads and the elements of one thread; reductions whole,
+  // inside the thread.
+  SmallVector<LoopKind> structure = {LoopKind::S, LoopKind::S, LoopKind::S};
+  if (node.numLoops(LoopKind::R) > 0)
+    structure.push_back(LoopKind::R);
+  emitTile(index, structure);
+  sched::BindOp::create(b, loc, index, kGPUBlockLevel, IntegerAttr(),
+                        /*thread=*/1);
+}
+
 sched::ScheduleOp mlir::ansor::buildSketchOp(OpBuilder &builder, Location loc,
                                              const ComputeDAG &dag,
                                              const SketchState &state,
@@ -137,7 +190,11 @@ sched::ScheduleOp mlir::ansor::buildSketchOp(OpBuilder &builder, Location loc,
       dag.getNodeAttrs(builder.getContext()), builder.getStrArrayAttr(rules));
   builder.setInsertionPointToStart(&schedule.getBody().emplaceBlock());
   SketchEmitter emitter(builder, loc, dag);
-  for (unsigned index = 0; index < dag.size(); ++index)
-    emitter.emitNode(state, index);
+  for (unsigned index = 0; index < dag.size(); ++index) {
+    if (target.isGPU())
+      emitter.emitGPUNode(state, index);
+    else
+      emitter.emitNode(state, index);
+  }
   return schedule;
 }

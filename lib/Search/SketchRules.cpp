@@ -2,6 +2,7 @@
 
 #include "ansor/Search/SketchRules.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "ansor-sketch-rules"
@@ -38,6 +39,19 @@ public:
     SketchState next = advance(state, name());
     next.nodes[node].inlined = true;
     return {next};
+  }
+};
+
+/// AlwaysInline on GPU: as on the CPU, except pads, which become kernels of
+/// their own (a pad fused into a thread's tile would be recomputed by every
+/// thread of the block).
+class GPUAlwaysInlineRule : public AlwaysInlineRule {
+public:
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &state,
+                        unsigned node) const override {
+    if (isa<tensor::PadOp>(dag.getNode(node).op))
+      return RuleCondition::Skip;
+    return AlwaysInlineRule::matches(dag, state, node);
   }
 };
 
@@ -202,6 +216,15 @@ SketchRuleList mlir::ansor::getCPUSketchRules(const Target &target) {
   return rules;
 }
 
+SketchRuleList mlir::ansor::getGPUSketchRules(const Target &) {
+  SketchRuleList rules;
+  rules.push_back(std::make_unique<GPUAlwaysInlineRule>());
+  rules.push_back(std::make_unique<MultiLevelTilingWithFusionRule>());
+  rules.push_back(std::make_unique<MultiLevelTilingRule>());
+  rules.push_back(std::make_unique<SkipRule>());
+  return rules;
+}
+
 FailureOr<SmallVector<SketchState>>
 mlir::ansor::generateSketches(const ComputeDAG &dag,
                               const SketchRuleList &rules, std::string &error,
@@ -253,8 +276,10 @@ mlir::ansor::deriveSketchOps(func::FuncOp func, const Target &target,
     return failure();
   dag->tagPayload();
   std::string error;
-  FailureOr<SmallVector<SketchState>> sketches =
-      generateSketches(*dag, getCPUSketchRules(target), error);
+  FailureOr<SmallVector<SketchState>> sketches = generateSketches(
+      *dag,
+      target.isGPU() ? getGPUSketchRules(target) : getCPUSketchRules(target),
+      error);
   if (failed(sketches))
     return func.emitError() << "sketch derivation failed: " << error;
   SmallVector<sched::ScheduleOp> ops;

@@ -29,6 +29,36 @@ static unsigned vectorBitsOf(StringRef features) {
   return 128;
 }
 
+/// Compute capabilities the NVPTX backend and the GPU rules are known to
+/// work for.
+static constexpr StringLiteral kCUDAArchs[] = {"sm_80", "sm_86", "sm_89",
+                                               "sm_90"};
+
+static FailureOr<Target> parseCUDA(ArrayRef<StringRef> options,
+                                   std::string &error) {
+  Target target;
+  target.kind = Target::Kind::CUDA;
+  target.triple = "nvptx64-nvidia-cuda";
+  for (StringRef word : options) {
+    auto [key, value] = word.split('=');
+    if (key != "-arch" || !llvm::is_contained(kCUDAArchs, value)) {
+      error = "unknown or malformed CUDA target option '" + word.str() +
+              "' (expected -arch=" + llvm::join(ArrayRef(kCUDAArchs), "|") +
+              ")";
+      return failure();
+    }
+    target.arch = value.str();
+  }
+  if (target.arch.empty()) {
+    error = "a CUDA target needs -arch (e.g. 'cuda -arch=sm_90')";
+    return failure();
+  }
+  target.cpu = target.arch;
+  target.numCores = 1;
+  target.vectorBits = 128;
+  return target;
+}
+
 Target Target::host() {
   Target target;
   target.triple = llvm::sys::getProcessTriple();
@@ -48,9 +78,11 @@ FailureOr<Target> Target::parse(StringRef text, std::string &error) {
     return host();
   SmallVector<StringRef> words;
   text.split(words, ' ', -1, /*KeepEmpty=*/false);
+  if (!words.empty() && words.front() == "cuda")
+    return parseCUDA(ArrayRef(words).drop_front(), error);
   if (words.empty() || words.front() != "llvm") {
-    error = "target must start with 'llvm' (or be 'host'), got '" + text.str() +
-            "'";
+    error = "target must start with 'llvm' or 'cuda' (or be 'host'), got '" +
+            text.str() + "'";
     return failure();
   }
   // Features are not printed: a target names its CPU, and code for it is
@@ -85,7 +117,15 @@ FailureOr<Target> Target::parse(StringRef text, std::string &error) {
 }
 
 std::string Target::str() const {
+  if (isGPU())
+    return "cuda -arch=" + arch;
   return "llvm -mtriple=" + triple + " -mcpu=" + cpu +
          " -num-cores=" + std::to_string(numCores) +
          " -vector-bits=" + std::to_string(vectorBits);
+}
+
+std::string Target::ptxFeatures() const {
+  // PTX 7.0 introduced sm_80, 7.8 sm_89 and sm_90; 8.0 is what CUDA 12 and
+  // later accept for all of them.
+  return "+ptx80";
 }

@@ -31,10 +31,25 @@ TEST(Target, HostIsDescribed) {
   EXPECT_EQ(reparsed->str(), host.str());
 }
 
+TEST(Target, ParsesCUDA) {
+  std::string error;
+  FailureOr<Target> target = Target::parse("cuda -arch=sm_90", error);
+  ASSERT_TRUE(succeeded(target)) << error;
+  EXPECT_TRUE(target->isGPU());
+  EXPECT_EQ(target->arch, "sm_90");
+  EXPECT_EQ(target->str(), "cuda -arch=sm_90");
+  EXPECT_EQ(target->gpu.maxThreadsPerBlock, 1024);
+  EXPECT_FALSE(Target::host().isGPU());
+}
+
 TEST(Target, RejectsMalformed) {
   std::string error;
-  EXPECT_TRUE(failed(Target::parse("cuda -arch=sm_90", error)));
-  EXPECT_NE(error.find("must start with 'llvm'"), std::string::npos);
+  EXPECT_TRUE(failed(Target::parse("rocm -mcpu=gfx90a", error)));
+  EXPECT_NE(error.find("must start with 'llvm' or 'cuda'"), std::string::npos);
+  EXPECT_TRUE(failed(Target::parse("cuda -arch=sm_20", error)));
+  EXPECT_NE(error.find("'-arch=sm_20'"), std::string::npos);
+  EXPECT_TRUE(failed(Target::parse("cuda", error)));
+  EXPECT_NE(error.find("needs -arch"), std::string::npos);
   EXPECT_TRUE(failed(Target::parse("llvm -mcpu=x -bogus=1", error)));
   EXPECT_NE(error.find("'-bogus=1'"), std::string::npos);
   EXPECT_TRUE(

@@ -49,6 +49,10 @@ struct SketchState {
 /// The CPU multi-level tiling structure, Ansor's "SSRSRS".
 ArrayRef<sched::LoopKind> getCPUTileStructure();
 
+/// The GPU multi-level tiling structure, Ansor's "SSSRRSRS": block,
+/// vthread and thread levels, then the reductions and the thread's tiles.
+ArrayRef<sched::LoopKind> getGPUTileStructure();
+
 /// Builds the `sched.schedule` of a derived sketch, all tunables unset.
 sched::ScheduleOp buildSketchOp(OpBuilder &builder, Location loc,
                                 const ComputeDAG &dag, const SketchState &state,

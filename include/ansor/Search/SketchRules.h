@@ -36,6 +36,12 @@ using SketchRuleList = SmallVector<std::unique_ptr<SketchRule>>;
 /// AddCacheWrite, MultiLevelTilingWithFusion, MultiLevelTiling, Skip.
 SketchRuleList getCPUSketchRules(const Target &target);
 
+/// Ansor's GPU rules that exist here, in Ansor's order: AlwaysInline (pads
+/// excepted), MultiLevelTilingWithFusion, MultiLevelTiling ("SSSRRSRS"),
+/// Skip. AddCacheRead, CrossThreadReduction and AddCacheWrite are not yet
+/// derived.
+SketchRuleList getGPUSketchRules(const Target &target);
+
 /// Every terminal sketch of `dag` under `rules`, in derivation order.
 /// Fails (leaving `error` set) when derivation exceeds `maxSketches`.
 FailureOr<SmallVector<SketchState>>
@@ -48,8 +54,8 @@ generateSketches(const ComputeDAG &dag, const SketchRuleList &rules,
 namespace mlir {
 namespace ansor {
 
-/// Analyzes `func`, tags its nodes, and builds one `sched.schedule` per CPU
-/// sketch at the builder's insertion point (named `<func>_sketch<i>`).
+/// Analyzes `func`, tags its nodes, and builds one `sched.schedule` per
+/// sketch for `target` (CPU or GPU rules) at the builder's insertion point (named `<func>_sketch<i>`).
 /// Emits a diagnostic and fails when the func cannot be scheduled.
 FailureOr<SmallVector<sched::ScheduleOp>>
 deriveSketchOps(func::FuncOp func, const Target &target, OpBuilder &builder);

@@ -10,10 +10,30 @@
 namespace mlir {
 namespace ansor {
 
-/// The target machine, printed TVM-style:
+/// The limits of an NVIDIA GPU that schedules must respect (TVM's
+/// HardwareParams for CUDA, with its defaults for sm_80 and sm_90).
+struct GPULimits {
+  int64_t maxThreadsPerBlock = 1024;
+  /// Static shared memory per block without opting in to more.
+  int64_t maxSharedMemoryPerBlock = 48 * 1024;
+  int64_t maxRegistersPerThread = 255;
+  int64_t warpSize = 32;
+  /// Largest product of virtual-thread extents (Ansor's max_vthread_extent).
+  int64_t maxVThreadExtent = 8;
+  /// Largest per-thread private buffer kept on the stack of a kernel.
+  int64_t maxPrivateBytes = 16 * 1024;
+};
+
+/// The target machine, printed TVM-style: a CPU as
 /// `llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2
-/// -vector-bits=256`.
+/// -vector-bits=256`, an NVIDIA GPU as `cuda -arch=sm_90`.
 struct Target {
+  enum class Kind { CPU, CUDA };
+  Kind kind = Kind::CPU;
+  /// The GPU's compute capability (`sm_90`), for a CUDA target.
+  std::string arch;
+  GPULimits gpu;
+
   std::string triple;
   std::string cpu;
   /// Comma-separated `+feature` list given to LLVM's code generator.
@@ -28,6 +48,10 @@ struct Target {
   static FailureOr<Target> parse(StringRef text, std::string &error);
 
   std::string str() const;
+  bool isGPU() const { return kind == Kind::CUDA; }
+  /// PTX ISA features LLVM needs for `arch` (`+ptx80` for sm_90: without
+  /// it LLVM picks a PTX version too old for the chip and aborts).
+  std::string ptxFeatures() const;
   /// fp32 lanes of one SIMD register.
   unsigned vectorLanes() const { return vectorBits / 32; }
 };

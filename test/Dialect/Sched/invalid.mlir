@@ -232,7 +232,7 @@ sched.schedule @s for @f target "t"
   sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
       splits [#sched.split<[?, ?, ?, ?] of 64>, #sched.split<[?, ?, ?, ?] of 64>,
               #sched.split<[?, ?] of 64>]
-  // expected-error@below {{'sched.bind' op block, vthread and thread levels must differ, got 0, 0, 1}}
+  // expected-error@below {{'sched.bind' op block, vthread and thread levels must increase from the outermost, got 0, 0, 1}}
   sched.bind node 0 block 0 vthread 0 thread 1
 }
 

@@ -4,6 +4,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/InterleavedRange.h"
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -285,12 +286,14 @@ LogicalResult UnrollOp::verify() {
 LogicalResult BindOp::verify() {
   if (failed(verifyNodeIndex(*this, getNode())))
     return failure();
-  SmallVector<int64_t> levels = {static_cast<int64_t>(getBlock()),
-                                 static_cast<int64_t>(getVthread()),
-                                 static_cast<int64_t>(getThread())};
-  if (levels[0] == levels[1] || levels[1] == levels[2] ||
-      levels[0] == levels[2])
-    return emitOpError() << "block, vthread and thread levels must differ, got "
-                         << levels[0] << ", " << levels[1] << ", " << levels[2];
+  SmallVector<int64_t> levels = {static_cast<int64_t>(getBlock())};
+  if (std::optional<uint64_t> vthread = getVthread())
+    levels.push_back(static_cast<int64_t>(*vthread));
+  levels.push_back(static_cast<int64_t>(getThread()));
+  for (unsigned i = 1; i < levels.size(); ++i)
+    if (levels[i] <= levels[i - 1])
+      return emitOpError() << "block, vthread and thread levels must increase "
+                              "from the outermost, got "
+                           << llvm::interleaved(levels);
   return verifySpatialLevels(*this, getNode(), levels, "bind");
 }

@@ -7,18 +7,23 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include <cstdlib>
 
 using namespace mlir;
 
 /// Tensors to buffers. Results become output arguments with their static
 /// allocations hoisted to the caller, so a measured kernel writes into a
 /// buffer its caller owns and allocates nothing per call.
-static void addBufferizationPasses(OpPassManager &pm) {
+static void addBufferizeToOutParams(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -36,6 +41,10 @@ static void addBufferizationPasses(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
+}
+
+static void addBufferizationPasses(OpPassManager &pm) {
+  addBufferizeToOutParams(pm);
   // Fused pads and cache stages allocate inside loops.
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
@@ -67,12 +76,60 @@ static void addLLVMConversionPasses(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+/// Where the CUDA toolkit is installed when the environment does not say.
+static constexpr const char *kDefaultCUDAPath = "/usr/local/cuda";
+
+void mlir::sched::buildGPULoweringPipeline(OpPassManager &pm,
+                                           const GPULoweringOptions &options) {
+  addBufferizeToOutParams(pm);
+  pm.addPass(sched::createSchedMapToGPU());
+  // Kernels take their constants with them, not as arguments.
+  pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(sched::createSchedMergeGPUModules());
+  pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
+  pm.addPass(createLowerAffinePass());
+  // The NVVM pipeline lowers vector arithmetic but not transfers.
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertVectorToLLVMPass());
+  // Kernels calling math functions (exp, ...) link CUDA's libdevice, which
+  // the NVVM target finds through CUDA_ROOT, CUDA_HOME or CUDA_PATH only.
+  if (!getenv("CUDA_ROOT") && !getenv("CUDA_HOME") && !getenv("CUDA_PATH") &&
+      llvm::sys::fs::is_directory(kDefaultCUDAPath))
+    setenv("CUDA_ROOT", kDefaultCUDAPath, /*overwrite=*/0);
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = options.chip;
+  nvvm.cubinFeatures = options.features;
+  nvvm.cubinFormat = "isa";
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+}
+
 void mlir::sched::buildCPULoweringPipeline(OpPassManager &pm) {
   addBufferizationPasses(pm);
   addLLVMConversionPasses(pm);
 }
 
+namespace {
+struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("GPU compute capability"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{*this, "features",
+                               llvm::cl::desc("PTX ISA features"),
+                               llvm::cl::init("+ptx80")};
+};
+} // namespace
+
 void mlir::sched::registerSchedPipelines() {
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "ansor-lower-gpu",
+      "Lower linalg/scf/vector IR on tensors with GPU-mapped foralls to "
+      "NVVM: bufferize, map foralls to gpu.launch, outline kernels, "
+      "serialize them to PTX in a gpu.binary",
+      [](OpPassManager &pm, const GPUPipelineOptions &options) {
+        buildGPULoweringPipeline(pm, {options.chip, options.features});
+      });
   PassPipelineRegistration<>(
       "ansor-lower-cpu",
       "Lower linalg/scf/vector IR on tensors to the LLVM dialect for the CPU "

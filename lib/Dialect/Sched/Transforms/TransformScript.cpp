@@ -18,6 +18,7 @@
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
+#include "ansor/Target/Target.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
@@ -775,6 +776,44 @@ void ScriptBuilder::finish() {
     vectorize(target);
   for (auto &[node, loops, maxStep, blockElements] : toUnroll)
     unroll(node, loops, maxStep, blockElements);
+  emitVectorLoweringPatterns(os);
+}
+
+FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
+  if (!schedule.isComplete())
+    return schedule.emitOpError()
+           << "has unset tunables: sample or tune it before applying it";
+  FailureOr<SchedulePlan> built = SchedulePlan::build(schedule, dag);
+  if (failed(built))
+    return failure();
+  schedulePlan.emplace(std::move(*built));
+  plans.assign(schedulePlan->getNodes().begin(),
+               schedulePlan->getNodes().end());
+  os << "transform.named_sequence @" << sequenceName
+     << "(%root: !transform.any_op {transform.readonly}) {\n";
+  os << "  %func = transform.structured.match ops{[\"func.func\"]} "
+        "attributes{sym_name = \""
+     << schedule.getFunc() << "\"} in %root : (" << kAnyOp << ") -> " << kAnyOp
+     << "\n";
+  packInputs();
+  // Consumers before producers: fusion pulls producers into consumer tiles.
+  for (int node = dag.size() - 1; node >= 0; --node) {
+    const NodePlan &plan = plans[node];
+    if (plan.rfactor)
+      translateRfactor(node);
+    else if (plan.tile)
+      translateTiled(node);
+  }
+  finish();
+  os << "  transform.yield\n}\n";
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+void mlir::sched::emitVectorLoweringPatterns(llvm::raw_ostream &os) {
   // Lowering patterns go in separate groups: together, transpose, transfer
   // and shape_cast lowering with canonicalization rewrite each other's
   // output without end. Slice chains are merged only after canonicalization
@@ -822,38 +861,6 @@ void ScriptBuilder::finish() {
 )";
 }
 
-FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
-  if (!schedule.isComplete())
-    return schedule.emitOpError()
-           << "has unset tunables: sample or tune it before applying it";
-  FailureOr<SchedulePlan> built = SchedulePlan::build(schedule, dag);
-  if (failed(built))
-    return failure();
-  schedulePlan.emplace(std::move(*built));
-  plans.assign(schedulePlan->getNodes().begin(),
-               schedulePlan->getNodes().end());
-  os << "transform.named_sequence @" << sequenceName
-     << "(%root: !transform.any_op {transform.readonly}) {\n";
-  os << "  %func = transform.structured.match ops{[\"func.func\"]} "
-        "attributes{sym_name = \""
-     << schedule.getFunc() << "\"} in %root : (" << kAnyOp << ") -> " << kAnyOp
-     << "\n";
-  packInputs();
-  // Consumers before producers: fusion pulls producers into consumer tiles.
-  for (int node = dag.size() - 1; node >= 0; --node) {
-    const NodePlan &plan = plans[node];
-    if (plan.rfactor)
-      translateRfactor(node);
-    else if (plan.tile)
-      translateTiled(node);
-  }
-  finish();
-  os << "  transform.yield\n}\n";
-  return text;
-}
-
-//===----------------------------------------------------------------------===//
-// Entry points
 //===----------------------------------------------------------------------===//
 
 FailureOr<std::string>
@@ -925,8 +932,14 @@ mlir::sched::buildScheduleScripts(ModuleOp module) {
       return failure();
     std::string sequence = ("apply_" + schedule.getSymName()).str();
     SmallVector<std::string> degradations;
+    std::string error;
+    FailureOr<ansor::Target> target =
+        ansor::Target::parse(schedule.getTarget(), error);
     FailureOr<std::string> script =
-        buildTransformScript(schedule, *payload, sequence, &degradations);
+        succeeded(target) && target->isGPU()
+            ? buildGPUTransformScript(schedule, *payload, sequence,
+                                      &degradations)
+            : buildTransformScript(schedule, *payload, sequence, &degradations);
     if (failed(script))
       return failure();
     scripts.push_back({schedule, *script, sequence, degradations});

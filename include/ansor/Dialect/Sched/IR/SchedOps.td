@@ -216,17 +216,23 @@ def Sched_UnrollOp : Sched_StepOp<"unroll"> {
 def Sched_BindOp : Sched_StepOp<"bind"> {
   let summary = "bind spatial tile levels to GPU blocks, vthreads and threads";
   let description = [{
-    Maps three spatial tile levels of the node's tiling (0 = outermost `S`
-    level) to `blockIdx`, virtual threads and `threadIdx`.
+    Maps spatial tile levels of the node's tiling (0 = outermost `S` level)
+    to `blockIdx`, virtual threads (optional) and `threadIdx`, outermost
+    first. The loops of the block level with more than one tile become the
+    grid's dimensions and those of the thread level the block's (x for the
+    innermost such loop, then y, z); a virtual-thread level is run by every
+    thread in turn, its tiles interleaved with the threads' as TVM's vthread
+    does. The spatial levels after the thread level run inside each thread.
 
     ```mlir
     sched.bind node 1 block 0 vthread 1 thread 2
+    sched.bind node 4 block 0 thread 1
     ```
   }];
-  let arguments = (ins I64Attr:$node, I64Attr:$block, I64Attr:$vthread,
-                       I64Attr:$thread);
+  let arguments = (ins I64Attr:$node, I64Attr:$block,
+                       OptionalAttr<I64Attr>:$vthread, I64Attr:$thread);
   let assemblyFormat =
-      "`node` $node `block` $block `vthread` $vthread `thread` $thread attr-dict";
+      "`node` $node `block` $block (`vthread` $vthread^)? `thread` $thread attr-dict";
 }
 
 def Sched_PackOp : Sched_StepOp<"pack"> {

@@ -131,4 +131,36 @@ def SchedCopyDuplicateResults
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SchedMapToGPU : Pass<"sched-map-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Turn bufferized block and thread foralls into GPU launches";
+  let description = [{
+    Runs after bufferization in `ansor-lower-gpu`. What no schedule placed on
+    the GPU (a pad, a copy bufferization added) gets a default mapping: one
+    thread per element of the three innermost parallel loops, at most 128
+    threads per block along the innermost; an op without a parallel loop is
+    an error. Buffers allocated inside a kernel become per-thread stack
+    buffers (an error above 16 KiB). Each top-level `scf.forall` mapped to
+    `#gpu.block` then becomes a `gpu.launch` whose block size covers its
+    nested `#gpu.thread` foralls (`transform.gpu.map_forall_to_blocks`,
+    `map_nested_forall_to_threads`).
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::transform::TransformDialect"
+  ];
+}
+
+def SchedMergeGPUModules
+    : Pass<"sched-merge-gpu-modules", "::mlir::ModuleOp"> {
+  let summary = "Move every outlined kernel into one gpu.module";
+  let description = [{
+    `gpu-kernel-outlining` puts each kernel in a `gpu.module` of its own,
+    and each becomes its own PTX module. This pass moves all kernels into
+    the first `gpu.module` (renaming clashes) and points every
+    `gpu.launch_func` at it, so a program's kernels are one PTX file.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // ANSOR_DIALECT_SCHED_TRANSFORMS_PASSES_TD

@@ -4,6 +4,7 @@
 #define ANSOR_DIALECT_SCHED_TRANSFORMS_PIPELINES_H
 
 #include "mlir/Pass/PassManager.h"
+#include <string>
 
 namespace mlir {
 namespace sched {
@@ -12,6 +13,18 @@ namespace sched {
 /// LLVM dialect for the CPU: bufferization with results turned into output
 /// arguments, `scf.forall` to OpenMP, vector and memref to LLVM.
 void buildCPULoweringPipeline(OpPassManager &pm);
+
+struct GPULoweringOptions {
+  std::string chip = "sm_90";
+  std::string features = "+ptx80";
+};
+
+/// Bufferizes, maps block and thread foralls to `gpu.launch`, outlines the
+/// kernels and lowers them through upstream's NVVM pipeline into a
+/// `gpu.binary` holding their PTX; the host side stays in the LLVM dialect
+/// with `gpu.launch_func` lowered to the `mgpu*` runtime calls.
+void buildGPULoweringPipeline(OpPassManager &pm,
+                              const GPULoweringOptions &options);
 
 /// Registers `ansor-lower-cpu`.
 void registerSchedPipelines();

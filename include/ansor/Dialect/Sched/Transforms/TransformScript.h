@@ -33,6 +33,19 @@ buildTransformScript(ScheduleOp schedule, func::FuncOp payload,
                      StringRef sequenceName,
                      SmallVectorImpl<std::string> *degradations = nullptr);
 
+/// Emits, into a named sequence with the payload func as `%func`, the
+/// vector lowering both targets use after vectorization: contractions to
+/// FMAs, accumulators hoisted out of their loops, transfers to rank 1.
+void emitVectorLoweringPatterns(llvm::raw_ostream &os);
+
+/// Builds the named sequence applying a complete GPU schedule (see
+/// buildTransformScript): blocks and threads as `scf.forall` loops mapped to
+/// `#gpu.block` / `#gpu.thread`, the rest as in each thread's code.
+FailureOr<std::string>
+buildGPUTransformScript(ScheduleOp schedule, func::FuncOp payload,
+                        StringRef sequenceName,
+                        SmallVectorImpl<std::string> *degradations = nullptr);
+
 /// Parses the named sequences and a `@__transform_main` calling each of them
 /// into a new module (with `transform.with_named_sequence`).
 FailureOr<OwningOpRef<ModuleOp>>

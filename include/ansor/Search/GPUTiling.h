@@ -1,0 +1,58 @@
+//===- GPUTiling.h - a tiling bound to GPU blocks and threads ---*- C++ -*-===//
+//
+// What a `sched.tile` with a `sched.bind` asks of the GPU: how many blocks
+// and threads run along each loop, which loops become grid and block
+// dimensions, and what each thread computes. The sampler draws only tilings
+// the target can launch, and the GPU materializer builds from the same
+// numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_SEARCH_GPUTILING_H
+#define ANSOR_SEARCH_GPUTILING_H
+
+#include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "ansor/Target/Target.h"
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace ansor {
+
+struct GPUTiling {
+  /// Whether each loop of the node is spatial.
+  SmallVector<bool> spatial;
+  /// Per loop of the node (reduction loops: 1).
+  SmallVector<int64_t> blocks, vthreads, threads;
+  /// Per loop: the extent each block, each vthread step and each thread
+  /// covers (reduction loops: their extent).
+  SmallVector<int64_t> blockTile, vthreadTile, threadTile;
+  /// Structure levels after the thread level, outermost first.
+  unsigned firstInnerLevel = 0;
+
+  /// The tiling of a complete `tile` bound by `bind`.
+  static GPUTiling get(sched::TileOp tile, sched::BindOp bind);
+
+  int64_t numThreads() const;
+  int64_t numVThreads() const;
+  /// Loops with more than one block (grid dimensions, x innermost).
+  SmallVector<unsigned> gridLoops() const { return mapped(blocks); }
+  /// Loops with more than one thread (block dimensions, x innermost).
+  SmallVector<unsigned> threadLoops() const { return mapped(threads); }
+  /// Elements of the node's output one thread computes.
+  int64_t elementsPerThread() const;
+
+  /// Why the target cannot run this tiling, or nothing when it can.
+  std::optional<std::string> check(const GPULimits &limits) const;
+
+private:
+  SmallVector<unsigned> mapped(ArrayRef<int64_t> counts) const;
+};
+
+/// The bind step of `node` in `schedule`, if any.
+sched::BindOp getBindOp(sched::ScheduleOp schedule, int64_t node);
+
+} // namespace ansor
+} // namespace mlir
+
+#endif // ANSOR_SEARCH_GPUTILING_H

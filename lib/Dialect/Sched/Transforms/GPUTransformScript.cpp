@@ -1,0 +1,464 @@
+//===- GPUTransformScript.cpp - GPU schedules as Transform IR -------------===//
+//
+// Translates a complete GPU schedule into a Transform dialect named
+// sequence. A bound node (or the consumer fused into it) is tiled by an
+// `scf.forall` mapped to `#gpu.block` dimensions, an `scf.for` over its
+// virtual threads, and a nested `scf.forall` mapped to `#gpu.thread`
+// dimensions; each thread then runs the structure's remaining levels as
+// loops, and its innermost tile is vectorized so that its accumulators stay
+// in registers across the innermost reduction loop. The foralls become a
+// `gpu.launch` after bufferization (`ansor-lower-gpu`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
+#include "ansor/Dialect/Sched/Transforms/TransformScript.h"
+#include "ansor/Search/GPUTiling.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using mlir::ansor::ComputeDAG;
+using mlir::ansor::DAGNode;
+using mlir::ansor::GPUTiling;
+
+namespace {
+
+/// The steps of one node of a GPU schedule.
+struct GPUNodeSteps {
+  TileOp tile;
+  BindOp bind;
+  FuseConsumerOp fusedConsumer;
+  bool fusedIntoProducer = false;
+  bool inlined = false;
+  bool vectorize = false;
+  int64_t unrollMaxStep = 0;
+};
+
+class GPUScriptBuilder {
+public:
+  GPUScriptBuilder(ScheduleOp schedule, const ComputeDAG &dag,
+                   const ansor::GPULimits &limits)
+      : schedule(schedule), dag(dag), limits(limits), os(text) {}
+
+  FailureOr<std::string> build(StringRef sequenceName);
+  ArrayRef<std::string> getDegradations() const { return degradations; }
+
+private:
+  LogicalResult collect();
+  void translate(unsigned node);
+
+  std::string fresh(StringRef prefix) {
+    return ("%" + prefix + Twine(counter++)).str();
+  }
+  std::string match(unsigned node);
+  std::string producerOf(const std::string &handle, unsigned operand);
+  std::string forall(const std::string &handle, ArrayRef<int64_t> sizes,
+                     ArrayRef<unsigned> mappedLoops, StringRef kind,
+                     std::string &loop);
+  std::string tileFor(const std::string &handle, ArrayRef<int64_t> sizes,
+                      SmallVectorImpl<std::string> *loops = nullptr);
+  std::string fuseThrough(std::string producer, ArrayRef<std::string> loops);
+  SmallVector<std::pair<unsigned, std::string>>
+  takeInlinedProducers(unsigned node, const std::string &handle);
+  std::optional<unsigned> getInitOperand(unsigned node) const;
+
+  ScheduleOp schedule;
+  const ComputeDAG &dag;
+  ansor::GPULimits limits;
+  SmallVector<GPUNodeSteps> steps;
+  std::string text;
+  llvm::raw_string_ostream os;
+  unsigned counter = 0;
+  SmallVector<std::string> toVectorize;
+  /// Loops to unroll completely after vectorization, innermost last.
+  SmallVector<std::pair<std::string, int64_t>> toUnroll;
+  SmallVector<std::string> degradations;
+};
+
+} // namespace
+
+static constexpr StringLiteral kAnyOp = "!transform.any_op";
+
+static std::string typeList(unsigned n) {
+  SmallVector<std::string> types(n, kAnyOp.str());
+  return llvm::join(types, ", ");
+}
+
+static std::string sizeList(ArrayRef<int64_t> sizes) {
+  std::string out;
+  llvm::raw_string_ostream s(out);
+  s << '[';
+  llvm::interleaveComma(sizes, s);
+  s << ']';
+  return out;
+}
+
+static int64_t product(ArrayRef<int64_t> values) {
+  int64_t result = 1;
+  for (int64_t v : values)
+    result *= v;
+  return result;
+}
+
+std::string GPUScriptBuilder::match(unsigned node) {
+  std::string handle = fresh("n");
+  os << "  " << handle << " = transform.structured.match attributes{"
+     << ansor::kNodeAttrName << " = " << node << " : i64} in %func : ("
+     << kAnyOp << ") -> " << kAnyOp << "\n";
+  return handle;
+}
+
+std::string GPUScriptBuilder::producerOf(const std::string &handle,
+                                         unsigned operand) {
+  std::string producer = fresh("p");
+  os << "  " << producer << " = transform.get_producer_of_operand " << handle
+     << "[" << operand << "] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return producer;
+}
+
+/// Tiles `handle` by an `scf.forall` whose loops (those of `sizes` that are
+/// not 0, all in `mappedLoops`) map to GPU dimensions of `kind` (`block` or
+/// `thread`), x for the innermost.
+std::string GPUScriptBuilder::forall(const std::string &handle,
+                                     ArrayRef<int64_t> sizes,
+                                     ArrayRef<unsigned> mappedLoops,
+                                     StringRef kind, std::string &loop) {
+  static constexpr StringLiteral kDims[] = {"x", "y", "z"};
+  SmallVector<std::string> mapping;
+  for (unsigned i = 0, e = mappedLoops.size(); i < e; ++i)
+    mapping.push_back(("#gpu." + kind + "<" + kDims[e - 1 - i] + ">").str());
+  std::string tiled = fresh("t");
+  loop = fresh("forall");
+  os << "  " << tiled << ", " << loop
+     << " = transform.structured.tile_using_forall " << handle << " tile_sizes "
+     << sizeList(sizes) << " (mapping = [" << llvm::join(mapping, ", ")
+     << "]) : (" << kAnyOp << ") -> (" << typeList(2) << ")\n";
+  return tiled;
+}
+
+std::string
+GPUScriptBuilder::tileFor(const std::string &handle, ArrayRef<int64_t> sizes,
+                          SmallVectorImpl<std::string> *loopHandles) {
+  unsigned numLoops = llvm::count_if(sizes, [](int64_t s) { return s != 0; });
+  if (numLoops == 0)
+    return handle;
+  std::string tiled = fresh("t"), loops = fresh("loops");
+  os << "  " << tiled << ", " << loops
+     << (numLoops > 1 ? ":" + std::to_string(numLoops) : std::string())
+     << " = transform.structured.tile_using_for " << handle << " tile_sizes "
+     << sizeList(sizes) << " : (" << kAnyOp << ") -> ("
+     << typeList(numLoops + 1) << ")\n";
+  if (loopHandles)
+    for (unsigned i = 0; i < numLoops; ++i)
+      loopHandles->push_back(numLoops == 1 ? loops
+                                           : loops + "#" + std::to_string(i));
+  return tiled;
+}
+
+std::string GPUScriptBuilder::fuseThrough(std::string producer,
+                                          ArrayRef<std::string> loops) {
+  for (const std::string &loop : loops) {
+    std::string fused = fresh("fused"), next = fresh("container");
+    os << "  " << fused << ", " << next
+       << " = transform.structured.fuse_into_containing_op " << producer
+       << " into " << loop << " : (" << typeList(2) << ") -> (" << typeList(2)
+       << ")\n";
+    producer = fused;
+  }
+  return producer;
+}
+
+/// The inlined producers of `node`, recursively, as handles taken from the
+/// untiled `handle` (fusion consumes producer handles).
+SmallVector<std::pair<unsigned, std::string>>
+GPUScriptBuilder::takeInlinedProducers(unsigned node,
+                                       const std::string &handle) {
+  SmallVector<std::pair<unsigned, std::string>> producers;
+  SmallVector<std::pair<unsigned, std::string>> worklist = {{node, handle}};
+  while (!worklist.empty()) {
+    auto [consumer, consumerHandle] = worklist.pop_back_val();
+    for (OpOperand &operand : dag.getNode(consumer).op->getOpOperands()) {
+      Operation *def = operand.get().getDefiningOp();
+      auto tag =
+          def ? def->getAttrOfType<IntegerAttr>(ansor::kNodeAttrName) : nullptr;
+      if (!tag)
+        continue;
+      unsigned producer = tag.getInt();
+      if (!steps[producer].inlined ||
+          llvm::any_of(producers, [&](auto &p) { return p.first == producer; }))
+        continue;
+      std::string h = producerOf(consumerHandle, operand.getOperandNumber());
+      producers.push_back({producer, h});
+      worklist.push_back({producer, h});
+    }
+  }
+  return producers;
+}
+
+std::optional<unsigned> GPUScriptBuilder::getInitOperand(unsigned node) const {
+  for (OpOperand &operand : dag.getNode(node).op->getOpOperands()) {
+    Operation *def = operand.get().getDefiningOp();
+    auto tag =
+        def ? def->getAttrOfType<IntegerAttr>(ansor::kNodeAttrName) : nullptr;
+    if (tag && dag.getNode(tag.getInt()).isInit)
+      return operand.getOperandNumber();
+  }
+  return std::nullopt;
+}
+
+LogicalResult GPUScriptBuilder::collect() {
+  steps.resize(dag.size());
+  for (Operation &op : schedule.getBody().front()) {
+    auto fail = [&](const Twine &why) { return op.emitOpError() << why; };
+    if (auto tile = dyn_cast<TileOp>(op)) {
+      steps[tile.getNode()].tile = tile;
+    } else if (auto bind = dyn_cast<BindOp>(op)) {
+      steps[bind.getNode()].bind = bind;
+    } else if (auto fuse = dyn_cast<FuseConsumerOp>(op)) {
+      steps[fuse.getInto()].fusedConsumer = fuse;
+      steps[fuse.getNode()].fusedIntoProducer = true;
+      if (*fuse.getLevel().getSelected() != 2)
+        return fail("a GPU schedule fuses consumers at the thread level (2)");
+    } else if (auto inl = dyn_cast<InlineOp>(op)) {
+      steps[inl.getNode()].inlined = true;
+    } else if (auto vec = dyn_cast<VectorizeOp>(op)) {
+      steps[vec.getNode()].vectorize = true;
+    } else if (auto unroll = dyn_cast<UnrollOp>(op)) {
+      steps[unroll.getNode()].unrollMaxStep =
+          *unroll.getMaxStep().getSelected();
+    } else {
+      return fail("is not supported in a GPU schedule yet");
+    }
+  }
+  for (auto [node, s] : llvm::enumerate(steps)) {
+    if (s.tile && !s.bind)
+      return s.tile.emitOpError()
+             << "tiles node " << node
+             << " without binding it to GPU blocks and threads (sched.bind)";
+    if (s.bind && !s.tile)
+      return s.bind.emitOpError() << "binds node " << node << ", not tiled";
+    if (!s.tile)
+      continue;
+    GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
+    if (std::optional<std::string> violation = tiling.check(limits))
+      return s.tile.emitOpError() << "cannot run on the target: " << *violation;
+    if (s.fusedConsumer &&
+        s.tile.getStructure().getLevels().back() != LoopKind::S)
+      return s.tile.emitOpError()
+             << "fuses a consumer into a tiling whose last level is not "
+                "spatial";
+  }
+  return success();
+}
+
+void GPUScriptBuilder::translate(unsigned node) {
+  GPUNodeSteps s = steps[node];
+  const DAGNode &n = dag.getNode(node);
+  GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
+  SmallVector<unsigned> spatialLoops;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (kind == LoopKind::S)
+      spatialLoops.push_back(loop);
+
+  // The root of the block and thread levels: the fused consumer if any,
+  // whose loops are the node's spatial loops in order.
+  std::optional<unsigned> consumer;
+  if (s.fusedConsumer)
+    consumer = s.fusedConsumer.getNode();
+  auto rootSizes = [&](ArrayRef<int64_t> tiles, ArrayRef<int64_t> counts,
+                       SmallVectorImpl<unsigned> &mapped) {
+    SmallVector<int64_t> out;
+    for (auto [index, loop] : llvm::enumerate(spatialLoops)) {
+      bool tiled = counts[loop] > 1;
+      out.push_back(tiled ? tiles[loop] : 0);
+      if (tiled)
+        mapped.push_back(index);
+    }
+    // One block or thread still needs a loop to map.
+    if (mapped.empty() && !spatialLoops.empty()) {
+      out.back() = tiles[spatialLoops.back()];
+      mapped.push_back(spatialLoops.size() - 1);
+    }
+    if (consumer)
+      return out;
+    SmallVector<int64_t> all(n.extents.size(), 0);
+    for (auto [index, loop] : llvm::enumerate(spatialLoops))
+      all[loop] = out[index];
+    return all;
+  };
+
+  std::string root = match(consumer ? *consumer : node);
+  std::string nodeHandle = root;
+  SmallVector<std::pair<unsigned, std::string>> consumerProducers;
+  if (consumer) {
+    for (OpOperand &use : dag.getNode(*consumer).op->getOpOperands())
+      if (use.get().getDefiningOp() == n.op)
+        nodeHandle = producerOf(root, use.getOperandNumber());
+    consumerProducers = takeInlinedProducers(*consumer, root);
+    llvm::erase_if(consumerProducers, [&](auto &p) { return p.first == node; });
+  }
+  SmallVector<std::pair<unsigned, std::string>> producers =
+      takeInlinedProducers(node, nodeHandle);
+  std::optional<unsigned> initOperand = getInitOperand(node);
+  std::string initHandle =
+      initOperand ? producerOf(nodeHandle, *initOperand) : std::string();
+
+  SmallVector<unsigned> blockLoops, threadLoops, unused;
+  std::string blockLoop, threadLoop;
+  SmallVector<int64_t> blockSizes =
+      rootSizes(tiling.blockTile, tiling.blocks, blockLoops);
+  std::string rootOp = forall(root, blockSizes, blockLoops, "block", blockLoop);
+  SmallVector<std::string> containers = {blockLoop};
+  SmallVector<int64_t> vthreadSizes =
+      rootSizes(tiling.vthreadTile, tiling.vthreads, unused);
+  if (llvm::any_of(tiling.vthreads, [](int64_t v) { return v > 1; })) {
+    for (auto [i, loop] : llvm::enumerate(spatialLoops))
+      if (tiling.vthreads[loop] <= 1)
+        vthreadSizes[consumer ? i : loop] = 0;
+    rootOp = tileFor(rootOp, vthreadSizes, &containers);
+  }
+  SmallVector<int64_t> threadSizes =
+      rootSizes(tiling.threadTile, tiling.threads, threadLoops);
+  rootOp = forall(rootOp, threadSizes, threadLoops, "thread", threadLoop);
+  containers.push_back(threadLoop);
+
+  // The innermost tile of each loop: the last factor of its split.
+  SmallVector<int64_t> body;
+  for (auto attr : s.tile.getSplits())
+    body.push_back(cast<SplitAttr>(attr).getFactors().back());
+
+  if (consumer) {
+    nodeHandle = fuseThrough(nodeHandle, containers);
+    for (auto &[producer, handle] : consumerProducers)
+      fuseThrough(handle, containers);
+    SmallVector<int64_t> consumerBlock, consumerBlockExtents;
+    for (unsigned loop : spatialLoops) {
+      consumerBlock.push_back(
+          body[loop] == tiling.threadTile[loop] ? 0 : body[loop]);
+      consumerBlockExtents.push_back(body[loop]);
+    }
+    std::string block = tileFor(rootOp, consumerBlock);
+    if (s.vectorize && ansor::isVectorizable(dag, *consumer) &&
+        product(consumerBlockExtents) <= kMaxVectorTileElements)
+      toVectorize.push_back(block);
+    rootOp = nodeHandle;
+  }
+  for (auto &[producer, handle] : producers)
+    fuseThrough(handle, containers);
+  if (initOperand) {
+    // As on the CPU, a fill that fusion of the consumer already moved into
+    // the tiles finds no use to fuse into: its fusion may fail harmlessly.
+    std::string sequence = fresh("fill");
+    os << "  " << sequence << " = transform.sequence %func : " << kAnyOp
+       << " -> " << kAnyOp << " failures(suppress) {\n  ^bb0(" << fresh("s")
+       << ": " << kAnyOp << "):\n";
+    std::string fill = fuseThrough(initHandle, containers);
+    os << "  transform.yield " << fill << " : " << kAnyOp << "\n  }\n";
+    int64_t fillElements = 1;
+    for (unsigned loop : spatialLoops)
+      fillElements *= tiling.threadTile[loop];
+    if (s.vectorize && fillElements <= kMaxVectorTileElements)
+      toVectorize.push_back(sequence);
+  }
+
+  // Each thread's levels, all but the last (the tile it vectorizes).
+  ArrayRef<LoopKind> levels = s.tile.getStructure().getLevels();
+  SmallVector<unsigned> levelOfKind(n.extents.size(), 0);
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (kind == LoopKind::S)
+      levelOfKind[loop] = s.bind.getThread() + 1;
+  SmallVector<std::string> innerLoops;
+  SmallVector<int64_t> innerTrips;
+  for (unsigned level = tiling.firstInnerLevel; level + 1 < levels.size();
+       ++level) {
+    SmallVector<int64_t> sizes(n.extents.size(), 0);
+    for (auto [loop, attr] : llvm::enumerate(s.tile.getSplits())) {
+      if (n.kinds[loop] != levels[level])
+        continue;
+      auto split = cast<SplitAttr>(attr);
+      unsigned index = levelOfKind[loop]++;
+      if (split.getFactors()[index] > 1) {
+        sizes[loop] = split.getInnerProduct(index + 1);
+        innerTrips.push_back(split.getFactors()[index]);
+      }
+    }
+    rootOp = tileFor(rootOp, sizes, &innerLoops);
+  }
+  if (!s.vectorize)
+    return;
+  if (product(body) > kMaxVectorTileElements) {
+    degradations.push_back(
+        ("node " + Twine(node) + ": innermost tile of " + Twine(product(body)) +
+         " elements left scalar (limit " + Twine(kMaxVectorTileElements) + ")")
+            .str());
+    return;
+  }
+  if (!ansor::getLoopsNeedingUnitInnerTile(dag, node).empty()) {
+    std::string decomposed = fresh("d");
+    os << "  " << decomposed << " = transform.structured.decompose " << rootOp
+       << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+    rootOp = decomposed;
+  }
+  toVectorize.push_back(rootOp);
+  // Unrolling repeats the vectorized tile over the innermost loops whose
+  // trip counts multiply to at most the max step.
+  int64_t trips = 1;
+  for (int i = innerLoops.size() - 1; i >= 0; --i) {
+    trips *= innerTrips[i];
+    if (s.unrollMaxStep == 0 || trips > s.unrollMaxStep ||
+        trips > kMaxUnrolledBlocks)
+      break;
+    toUnroll.push_back({innerLoops[i], innerTrips[i]});
+  }
+}
+
+FailureOr<std::string> GPUScriptBuilder::build(StringRef sequenceName) {
+  if (!schedule.isComplete())
+    return schedule.emitOpError()
+           << "has unset tunables: sample or tune it before applying it";
+  if (failed(collect()))
+    return failure();
+  os << "transform.named_sequence @" << sequenceName
+     << "(%root: !transform.any_op {transform.readonly}) {\n";
+  os << "  %func = transform.structured.match ops{[\"func.func\"]} "
+        "attributes{sym_name = \""
+     << schedule.getFunc() << "\"} in %root : (" << kAnyOp << ") -> " << kAnyOp
+     << "\n";
+  for (int node = dag.size() - 1; node >= 0; --node)
+    if (steps[node].tile)
+      translate(node);
+  os << "  transform.apply_patterns to %func {\n"
+        "    transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices\n"
+     << "  } : " << kAnyOp << "\n";
+  for (const std::string &handle : toVectorize)
+    os << "  transform.structured.vectorize " << handle << " : " << kAnyOp
+       << "\n";
+  for (auto &[loop, trips] : toUnroll)
+    os << "  transform.loop.unroll " << loop << " {factor = " << trips
+       << "} : " << kAnyOp << "\n";
+  emitVectorLoweringPatterns(os);
+  os << "  transform.yield\n}\n";
+  return text;
+}
+
+FailureOr<std::string> mlir::sched::buildGPUTransformScript(
+    ScheduleOp schedule, func::FuncOp payload, StringRef name,
+    SmallVectorImpl<std::string> *degradations) {
+  std::string error;
+  FailureOr<ansor::Target> target =
+      ansor::Target::parse(schedule.getTarget(), error);
+  if (failed(target) || !target->isGPU())
+    return schedule.emitOpError() << "is not for a GPU target";
+  FailureOr<ComputeDAG> dag = ComputeDAG::build(payload);
+  if (failed(dag))
+    return failure();
+  GPUScriptBuilder builder(schedule, *dag, target->gpu);
+  FailureOr<std::string> script = builder.build(name);
+  if (succeeded(script) && degradations)
+    llvm::append_range(*degradations, builder.getDegradations());
+  return script;
+}

@@ -1,0 +1,264 @@
+//===- MapToGPU.cpp - sched-map-to-gpu pass -------------------------------===//
+
+#include "ansor/Dialect/Sched/Transforms/Passes.h"
+#include "ansor/Dialect/Sched/Transforms/TransformScript.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_SCHEDMAPTOGPU
+#include "ansor/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+using namespace mlir;
+
+static constexpr StringLiteral kKernelAttr = "sched.kernel";
+/// Threads per block of the default mapping, along the innermost loop.
+static constexpr int64_t kDefaultThreads = 128;
+/// Largest buffer a kernel keeps per thread on its stack.
+static constexpr int64_t kMaxPrivateBytes = 16 * 1024;
+
+static bool isMappedTo(scf::ForallOp forall, bool blocks) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  if (!mapping || mapping->empty())
+    return false;
+  return blocks ? isa<gpu::GPUBlockMappingAttr>((*mapping)[0])
+                : isa<gpu::GPUThreadMappingAttr>((*mapping)[0]);
+}
+
+/// The block size covering every thread forall nested in `forall`: per
+/// dimension, the largest trip count mapped to it.
+static FailureOr<SmallVector<int64_t>> getBlockDims(scf::ForallOp forall) {
+  SmallVector<int64_t> dims = {1, 1, 1};
+  WalkResult result = forall.walk([&](scf::ForallOp inner) {
+    if (!isMappedTo(inner, /*blocks=*/false))
+      return WalkResult::advance();
+    if (!inner.isNormalized())
+      return WalkResult::interrupt();
+    ArrayRef<int64_t> trips = inner.getStaticUpperBound();
+    if (llvm::any_of(trips, ShapedType::isDynamic))
+      return WalkResult::interrupt();
+    for (auto [attr, trip] : llvm::zip(*inner.getMapping(), trips)) {
+      auto dim = cast<gpu::GPUThreadMappingAttr>(attr).getMappingId();
+      if (dim < 3)
+        dims[dim] = std::max(dims[dim], trip);
+    }
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  return dims;
+}
+
+namespace {
+struct SchedMapToGPUPass
+    : public sched::impl::SchedMapToGPUBase<SchedMapToGPUPass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult mapHostOps(func::FuncOp func, llvm::raw_ostream &script,
+                           unsigned &kernels);
+  LogicalResult privatizeAllocs(func::FuncOp func);
+};
+} // namespace
+
+/// Gives every linalg op outside the scheduled kernels a default mapping in
+/// `script`: blocks over the three innermost parallel loops (the innermost
+/// in chunks of 128), one thread per element.
+LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
+                                            llvm::raw_ostream &script,
+                                            unsigned &kernels) {
+  // Bufferization's copies become linalg.copy: on the host it tiles onto
+  // the GPU, in a kernel it lowers to loops (not to the host runtime's
+  // memrefCopy).
+  SmallVector<memref::CopyOp> copies;
+  func.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+  for (memref::CopyOp copy : copies) {
+    OpBuilder b(copy);
+    linalg::CopyOp::create(b, copy.getLoc(), copy.getSource(),
+                           copy.getTarget());
+    copy.erase();
+  }
+  SmallVector<linalg::LinalgOp> hostOps;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!op->getParentOfType<scf::ForallOp>())
+      hostOps.push_back(op);
+  });
+  for (linalg::LinalgOp op : hostOps) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<unsigned> parallel;
+    for (auto [loop, kind] : llvm::enumerate(op.getIteratorTypesArray()))
+      if (kind == utils::IteratorType::parallel && ranges[loop] > 1)
+        parallel.push_back(loop);
+    if (llvm::any_of(ranges, ShapedType::isDynamic))
+      return op->emitOpError() << "has dynamic loop ranges";
+    if (parallel.empty()) {
+      bool reduces = llvm::any_of(
+          llvm::zip(op.getIteratorTypesArray(), ranges), [](auto pair) {
+            return std::get<0>(pair) == utils::IteratorType::reduction &&
+                   std::get<1>(pair) > 1;
+          });
+      if (reduces || op.getNumLoops() == 0)
+        return op->emitOpError()
+               << "has no parallel loop to run on GPU threads (cross-thread "
+                  "reductions are not supported yet)";
+      parallel.push_back(0);
+    }
+    if (parallel.size() > 3)
+      parallel.erase(parallel.begin(), parallel.end() - 3);
+    SmallVector<int64_t> blockSizes(op.getNumLoops(), 0),
+        threadSizes(op.getNumLoops(), 0);
+    SmallVector<std::string> blockMap, threadMap;
+    static constexpr StringLiteral kDims[] = {"x", "y", "z"};
+    for (auto [i, loop] : llvm::enumerate(parallel)) {
+      bool innermost = i + 1 == parallel.size();
+      blockSizes[loop] =
+          innermost ? std::min(ranges[loop], kDefaultThreads) : 1;
+      StringRef dim = kDims[parallel.size() - 1 - i];
+      blockMap.push_back(("#gpu.block<" + dim + ">").str());
+    }
+    threadSizes[parallel.back()] = 1;
+    threadMap.push_back("#gpu.thread<x>");
+    int64_t threads = blockSizes[parallel.back()];
+    unsigned id = kernels++;
+    op->setAttr("sched.host_op",
+                IntegerAttr::get(IntegerType::get(op->getContext(), 64), id));
+    auto list = [](ArrayRef<int64_t> sizes) {
+      return "[" +
+             llvm::join(llvm::map_range(
+                            sizes, [](int64_t s) { return std::to_string(s); }),
+                        ", ") +
+             "]";
+    };
+    script << "  %h" << id
+           << " = transform.structured.match attributes{sched.host_op = " << id
+           << " : i64} in %root : (!transform.any_op) -> !transform.any_op\n"
+           << "  %ht" << id << ", %hb" << id
+           << " = transform.structured.tile_using_forall %h" << id
+           << " tile_sizes " << list(blockSizes) << " (mapping = ["
+           << llvm::join(blockMap, ", ")
+           << "]) : (!transform.any_op) -> (!transform.any_op, "
+              "!transform.any_op)\n"
+           << "  %hu" << id << ", %hf" << id
+           << " = transform.structured.tile_using_forall %ht" << id
+           << " tile_sizes " << list(threadSizes) << " (mapping = ["
+           << llvm::join(threadMap, ", ")
+           << "]) : (!transform.any_op) -> (!transform.any_op, "
+              "!transform.any_op)\n"
+           << "  %hl" << id << " = transform.gpu.map_forall_to_blocks %hb" << id
+           << " generate_gpu_launch : (!transform.any_op) -> "
+              "!transform.any_op\n"
+           << "  transform.gpu.map_nested_forall_to_threads %hl" << id
+           << " block_dims = [" << threads
+           << ", 1, 1] : (!transform.any_op) -> !transform.any_op\n";
+  }
+  return success();
+}
+
+/// Buffers allocated inside a kernel are private to each thread.
+LogicalResult SchedMapToGPUPass::privatizeAllocs(func::FuncOp func) {
+  SmallVector<memref::AllocOp> allocs;
+  func.walk([&](memref::AllocOp alloc) {
+    if (alloc->getParentOfType<scf::ForallOp>())
+      allocs.push_back(alloc);
+  });
+  for (memref::AllocOp alloc : allocs) {
+    MemRefType type = alloc.getType();
+    if (!type.hasStaticShape())
+      return alloc.emitOpError() << "allocates a dynamically shaped buffer "
+                                    "inside a GPU kernel";
+    int64_t bytes = type.getNumElements() *
+                    llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    if (bytes > kMaxPrivateBytes)
+      return alloc.emitOpError()
+             << "allocates " << bytes << " bytes per GPU thread (limit "
+             << kMaxPrivateBytes << ")";
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase();
+    OpBuilder b(alloc);
+    auto alloca = memref::AllocaOp::create(b, alloc.getLoc(), type,
+                                           alloc.getAlignmentAttr());
+    alloc.replaceAllUsesWith(alloca.getResult());
+    alloc.erase();
+  }
+  return success();
+}
+
+void SchedMapToGPUPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  std::string text;
+  llvm::raw_string_ostream script(text);
+  unsigned kernels = 0;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    if (failed(privatizeAllocs(func)) ||
+        failed(mapHostOps(func, script, kernels)))
+      return signalPassFailure();
+    SmallVector<scf::ForallOp> blockLoops;
+    for (Operation &op : func.getBody().getOps())
+      op.walk<WalkOrder::PreOrder>([&](scf::ForallOp forall) {
+        if (isMappedTo(forall, /*blocks=*/true)) {
+          blockLoops.push_back(forall);
+          return WalkResult::skip();
+        }
+        return WalkResult::advance();
+      });
+    for (scf::ForallOp forall : blockLoops) {
+      FailureOr<SmallVector<int64_t>> dims = getBlockDims(forall);
+      if (failed(dims)) {
+        forall.emitOpError() << "has thread loops of dynamic trip count";
+        return signalPassFailure();
+      }
+      unsigned id = kernels++;
+      forall->setAttr(
+          kKernelAttr,
+          IntegerAttr::get(IntegerType::get(&getContext(), 64), id));
+      script << "  %k" << id
+             << " = transform.structured.match ops{[\"scf.forall\"]} "
+                "attributes{sched.kernel = "
+             << id
+             << " : i64} in %root : (!transform.any_op) -> !transform.any_op\n"
+             << "  %l" << id << " = transform.gpu.map_forall_to_blocks %k" << id
+             << " generate_gpu_launch : (!transform.any_op) -> "
+                "!transform.any_op\n"
+             << "  transform.gpu.map_nested_forall_to_threads %l" << id
+             << " block_dims = [" << (*dims)[0] << ", " << (*dims)[1] << ", "
+             << (*dims)[2] << "] : (!transform.any_op) -> !transform.any_op\n";
+    }
+  }
+  if (kernels == 0)
+    return;
+  std::string sequence =
+      "transform.named_sequence @sched_map_to_gpu(%root: !transform.any_op "
+      "{transform.readonly}) {\n" +
+      text + "  transform.yield\n}\n";
+  FailureOr<OwningOpRef<ModuleOp>> library = sched::parseTransformLibrary(
+      module.getContext(), {sequence}, {"sched_map_to_gpu"});
+  if (failed(library)) {
+    module.emitError() << "internal error: the GPU mapping script does not "
+                          "parse:\n"
+                       << sequence;
+    return signalPassFailure();
+  }
+  auto main =
+      (*library)->lookupSymbol<transform::NamedSequenceOp>("__transform_main");
+  if (failed(transform::applyTransformNamedSequence(
+          module, main, **library, transform::TransformOptions()))) {
+    module.emitError() << "mapping the kernels to GPU blocks and threads "
+                          "failed";
+    return signalPassFailure();
+  }
+  module.walk([](Operation *op) {
+    op->removeAttr(kKernelAttr);
+    op->removeAttr("sched.host_op");
+  });
+}
