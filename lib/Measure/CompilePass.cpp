@@ -26,11 +26,14 @@ struct AnsorCompilePass
     }
     // A module scheduled for a GPU compiles for it unless told otherwise.
     std::string text = target;
-    if (text == "host")
-      for (auto schedule : module.getOps<sched::ScheduleOp>())
-        if (schedule.getTarget().starts_with("cuda"))
-          text = schedule.getTarget().str();
     std::string error;
+    if (text == "host")
+      for (auto schedule : module.getOps<sched::ScheduleOp>()) {
+        FailureOr<Target> scheduled =
+            Target::parse(schedule.getTarget(), error);
+        if (succeeded(scheduled) && scheduled->isGPU())
+          text = schedule.getTarget().str();
+      }
     FailureOr<Target> parsed = Target::parse(text, error);
     if (failed(parsed)) {
       module.emitError() << "invalid target: " << error;

@@ -1,6 +1,7 @@
 //===- GPUTiling.cpp - a tiling bound to GPU blocks and threads -----------===//
 
 #include "ansor/Search/GPUTiling.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -49,19 +50,9 @@ GPUTiling GPUTiling::get(TileOp tile, BindOp bind) {
   return tiling;
 }
 
-int64_t GPUTiling::numThreads() const {
-  int64_t n = 1;
-  for (int64_t t : threads)
-    n *= t;
-  return n;
-}
+int64_t GPUTiling::numThreads() const { return computeProduct(threads); }
 
-int64_t GPUTiling::numVThreads() const {
-  int64_t n = 1;
-  for (int64_t v : vthreads)
-    n *= v;
-  return n;
-}
+int64_t GPUTiling::numVThreads() const { return computeProduct(vthreads); }
 
 int64_t GPUTiling::elementsPerThread() const {
   int64_t n = 1;

@@ -42,13 +42,14 @@ namespace {
 /// Emits the steps of one sketch into a schedule body.
 class SketchEmitter {
 public:
-  SketchEmitter(OpBuilder &builder, Location loc, const ComputeDAG &dag)
-      : b(builder), loc(loc), dag(dag), ctx(builder.getContext()) {}
+  SketchEmitter(OpBuilder &builder, Location loc, const ComputeDAG &dag,
+                bool gpu)
+      : b(builder), loc(loc), dag(dag), ctx(builder.getContext()), gpu(gpu) {}
 
   void emitNode(const SketchState &state, unsigned index);
-  void emitGPUNode(const SketchState &state, unsigned index);
 
 private:
+  void emitGPUNode(const SketchState &state, unsigned index);
   sched::ChoiceAttr unsetChoice(ArrayRef<int64_t> domain) {
     return sched::ChoiceAttr::get(ctx, std::nullopt, domain);
   }
@@ -60,6 +61,7 @@ private:
   Location loc;
   const ComputeDAG &dag;
   MLIRContext *ctx;
+  bool gpu;
 };
 } // namespace
 
@@ -106,6 +108,10 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
     sched::InlineOp::create(b, loc, index);
     return;
   }
+  if (gpu) {
+    emitGPUNode(state, index);
+    return;
+  }
   if (decision.rfactor) {
     int64_t extent = node.extents[decision.rfactorLoop];
     sched::RfactorOp::create(
@@ -142,12 +148,6 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
 void SketchEmitter::emitGPUNode(const SketchState &state, unsigned index) {
   const DAGNode &node = dag.getNode(index);
   const NodeSketch &decision = state.nodes[index];
-  if (node.isInit || decision.fusedIntoProducer)
-    return;
-  if (decision.inlined) {
-    sched::InlineOp::create(b, loc, index);
-    return;
-  }
   if (decision.multiLevelTiled) {
     emitTile(index, getGPUTileStructure(),
              getLoopsNeedingUnitInnerTile(dag, index));
@@ -189,12 +189,8 @@ sched::ScheduleOp mlir::ansor::buildSketchOp(OpBuilder &builder, Location loc,
       builder, loc, name, dag.getFunc().getSymName(), target.str(),
       dag.getNodeAttrs(builder.getContext()), builder.getStrArrayAttr(rules));
   builder.setInsertionPointToStart(&schedule.getBody().emplaceBlock());
-  SketchEmitter emitter(builder, loc, dag);
-  for (unsigned index = 0; index < dag.size(); ++index) {
-    if (target.isGPU())
-      emitter.emitGPUNode(state, index);
-    else
-      emitter.emitNode(state, index);
-  }
+  SketchEmitter emitter(builder, loc, dag, target.isGPU());
+  for (unsigned index = 0; index < dag.size(); ++index)
+    emitter.emitNode(state, index);
   return schedule;
 }

@@ -17,6 +17,7 @@
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "ansor/Search/GPUTiling.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -95,13 +96,6 @@ static std::string sizeList(ArrayRef<int64_t> sizes) {
   llvm::interleaveComma(sizes, s);
   s << ']';
   return out;
-}
-
-static int64_t product(ArrayRef<int64_t> values) {
-  int64_t result = 1;
-  for (int64_t v : values)
-    result *= v;
-  return result;
 }
 
 std::string GPUScriptBuilder::match(unsigned node) {
@@ -343,7 +337,7 @@ void GPUScriptBuilder::translate(unsigned node) {
     }
     std::string block = tileFor(rootOp, consumerBlock);
     if (s.vectorize && ansor::isVectorizable(dag, *consumer) &&
-        product(consumerBlockExtents) <= kMaxVectorTileElements)
+        computeProduct(consumerBlockExtents) <= kMaxVectorTileElements)
       toVectorize.push_back(block);
     rootOp = nodeHandle;
   }
@@ -390,11 +384,12 @@ void GPUScriptBuilder::translate(unsigned node) {
   }
   if (!s.vectorize)
     return;
-  if (product(body) > kMaxVectorTileElements) {
-    degradations.push_back(
-        ("node " + Twine(node) + ": innermost tile of " + Twine(product(body)) +
-         " elements left scalar (limit " + Twine(kMaxVectorTileElements) + ")")
-            .str());
+  if (computeProduct(body) > kMaxVectorTileElements) {
+    degradations.push_back(("node " + Twine(node) + ": innermost tile of " +
+                            Twine(computeProduct(body)) +
+                            " elements left scalar (limit " +
+                            Twine(kMaxVectorTileElements) + ")")
+                               .str());
     return;
   }
   if (!ansor::getLoopsNeedingUnitInnerTile(dag, node).empty()) {
