@@ -11,6 +11,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -117,6 +118,33 @@ static LogicalResult compileToPTX(ModuleOp module, const Target &target,
   return success();
 }
 
+/// For each C interface `_mlir_ciface_<name>(ptr, ...)`, a packed one
+/// `_mlir_packed_<name>(ptr args)` taking an array of the descriptors'
+/// pointers: a runner calls a func of any number of arguments through it (a
+/// whole network takes every weight as an argument).
+static void addPackedInterfaces(llvm::Module &module) {
+  llvm::LLVMContext &ctx = module.getContext();
+  auto *ptr = llvm::PointerType::getUnqual(ctx);
+  SmallVector<llvm::Function *> interfaces;
+  for (llvm::Function &fn : module)
+    if (!fn.isDeclaration() && fn.getName().starts_with("_mlir_ciface_"))
+      interfaces.push_back(&fn);
+  for (llvm::Function *fn : interfaces) {
+    std::string name = "_mlir_packed_" + fn->getName().drop_front(13).str();
+    auto *packed = llvm::Function::Create(
+        llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr}, false),
+        llvm::GlobalValue::ExternalLinkage, name, module);
+    llvm::IRBuilder<> builder(llvm::BasicBlock::Create(ctx, "entry", packed));
+    SmallVector<llvm::Value *> args;
+    for (auto [i, param] : llvm::enumerate(fn->args())) {
+      llvm::Value *slot = builder.CreateConstGEP1_64(ptr, packed->getArg(0), i);
+      args.push_back(builder.CreateLoad(param.getType(), slot));
+    }
+    builder.CreateCall(fn, args);
+    builder.CreateRetVoid();
+  }
+}
+
 LogicalResult mlir::ansor::compileToSharedLibrary(ModuleOp module,
                                                   const Target &target,
                                                   StringRef outputPath) {
@@ -143,6 +171,7 @@ LogicalResult mlir::ansor::compileToSharedLibrary(ModuleOp module,
       translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return module.emitError() << "translation to LLVM IR failed";
+  addPackedInterfaces(*llvmModule);
   std::string objectPath = (outputPath + ".o").str();
   if (failed(emitObject(module, *llvmModule, target, objectPath)))
     return failure();

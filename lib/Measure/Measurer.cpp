@@ -87,8 +87,9 @@ FailureOr<KernelSignature> mlir::ansor::getKernelSignature(func::FuncOp func,
     error = "cannot measure a func without results";
     return failure();
   }
-  if (func.getNumArguments() + func.getNumResults() > 8) {
-    error = "cannot measure a func with more than 8 arguments and results";
+  if (func.getNumArguments() + func.getNumResults() > kMaxKernelArguments) {
+    error = "cannot measure a func with more than " +
+            std::to_string(kMaxKernelArguments) + " arguments and results";
     return failure();
   }
   signature.positiveInputs = needsPositiveInputs(func);

@@ -7,9 +7,14 @@
 #include "ansor/Model/Dataset.h"
 #include "ansor/Search/Mutations.h"
 #include "ansor/Search/SketchRules.h"
+#include "ansor/Tuner/Partition.h"
 #include "ansor/Tuner/SearchTask.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -85,13 +90,17 @@ public:
         previous(loaded.records), initial(initial), model(options.model),
         samples(samples) {}
 
-  /// Tunes the task; fills `summary`. Fails only on an internal error
-  /// (records cannot be written); a task that cannot be tuned sets
-  /// `summary.skipped`.
-  LogicalResult run(TaskSummary &summary);
+  /// Derives the sketches and measures the untuned lowering; fails, with
+  /// `summary.skipped` set, when the task cannot be tuned.
+  LogicalResult prepare(TaskSummary &summary);
+  /// Measures up to `count` new programs (a round of the task scheduler)
+  /// while `budgetLeft` trials are left to the whole run; sets `measured` to
+  /// how many it measured (0: the search space is exhausted). Fails only on
+  /// an internal error (records cannot be written).
+  LogicalResult tune(TaskSummary &summary, unsigned count, unsigned budgetLeft,
+                     unsigned &measured);
 
 private:
-  LogicalResult prepare(TaskSummary &summary);
   void keepElite(sched::ScheduleOp program, unsigned sketch, double cost);
   SmallVector<std::string> getDegradations(sched::ScheduleOp program);
   /// Samples up to `count` new programs; fewer when the space is exhausted.
@@ -118,10 +127,13 @@ private:
   /// Adds a measured program to the model's training set.
   void addSample(const FailureOr<ProgramFeatures> &features, double cost);
   void retrain();
+  /// Counts what the shared samples hold now: other tasks measure between
+  /// this task's rounds.
+  void syncSamples();
   /// The time of the phases accounted apart from sampling.
   double accountedSeconds() const;
   void copyAccountedTimes(TaskSummary &summary) const;
-  void report(const TaskSummary &summary, unsigned measured);
+  void report(const TaskSummary &summary);
   void updateCut(const TaskSummary &summary);
 
   func::FuncOp func;
@@ -161,17 +173,23 @@ private:
   /// all tasks), shared by the tasks.
   std::vector<Sample> &samples;
   unsigned validSamples = 0;
+  /// How many of `samples` the model was last trained on.
+  size_t trainedOn = 0;
   /// Samples the model has not been trained on.
   unsigned untrained = 0;
   std::string taskKey;
   /// Time spent in the phases the search accounts itself.
   double trainingSeconds = 0, scoringSeconds = 0;
   unsigned scored = 0;
+  /// Trials measured in this run.
+  unsigned measuredTotal = 0;
 };
 } // namespace
 
 LogicalResult TaskTuner::prepare(TaskSummary &summary) {
   double start = now();
+  auto finally = llvm::make_scope_exit(
+      [&, start] { summary.wallSeconds += now() - start; });
   // Work on a copy: derivation tags the payload and schedules are added.
   OpBuilder builder(func.getContext());
   scratch = ModuleOp::create(func.getLoc());
@@ -248,9 +266,7 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
         summary.addToFront(r, f->workspaceBytes);
   }
   taskKey = summary.key;
-  for (const Sample &sample : samples)
-    validSamples += std::isfinite(sample.cost);
-  untrained = samples.size();
+  syncSamples();
   evolutionOptions = options.evolution;
   evolutionOptions.pareto =
       options.objective == Objective::ParetoLatencyWorkspace;
@@ -489,7 +505,14 @@ void TaskTuner::retrain() {
     llvm::errs() << "[ansor-tune] cost model training failed (" << error
                  << "); this round picks at random\n";
   untrained = 0;
+  trainedOn = samples.size();
   trainingSeconds += now() - start;
+}
+
+void TaskTuner::syncSamples() {
+  validSamples = llvm::count_if(
+      samples, [](const Sample &sample) { return std::isfinite(sample.cost); });
+  untrained = samples.size() - trainedOn;
 }
 
 double TaskTuner::accountedSeconds() const {
@@ -546,11 +569,13 @@ void TaskTuner::keepElite(sched::ScheduleOp program, unsigned sketch,
   }
 }
 
-void TaskTuner::report(const TaskSummary &summary, unsigned measured) {
+void TaskTuner::report(const TaskSummary &summary) {
   if (!options.progress)
     return;
-  llvm::errs() << "[ansor-tune] @" << summary.name << ": " << measured << "/"
-               << options.trials << " trials";
+  llvm::errs() << "[ansor-tune] @" << summary.name << ": " << measuredTotal;
+  if (options.budget == 0)
+    llvm::errs() << "/" << options.trials;
+  llvm::errs() << " trials";
   if (summary.bestSeconds)
     llvm::errs() << llvm::formatv(
         ", best {0:e3} s ({1:f1} GFLOP/s, {2:f1}x the untuned lowering)",
@@ -577,16 +602,20 @@ void TaskTuner::report(const TaskSummary &summary, unsigned measured) {
           : 0.0);
 }
 
-LogicalResult TaskTuner::run(TaskSummary &summary) {
+LogicalResult TaskTuner::tune(TaskSummary &summary, unsigned roundTrials,
+                              unsigned budgetLeft, unsigned &roundMeasured) {
   double start = now();
-  if (failed(prepare(summary))) {
-    summary.wallSeconds = now() - start;
-    return success();
-  }
-  unsigned measured = 0;
-  while (measured < options.trials) {
-    unsigned count = std::min(options.batchSize, options.trials - measured);
-    remaining = options.trials - measured;
+  double wallBefore = summary.wallSeconds;
+  roundMeasured = 0;
+  unsigned end = measuredTotal + roundTrials;
+  unsigned &measured = measuredTotal;
+  syncSamples();
+  if (untrained && options.strategy == SearchStrategy::Model)
+    retrain();
+  while (measured < end) {
+    unsigned count = std::min(options.batchSize, end - measured);
+    remaining = std::max(
+        budgetLeft > roundMeasured ? budgetLeft - roundMeasured : 0, count);
     batchSketches.clear();
     double searchStart = now();
     double before = accountedSeconds();
@@ -656,13 +685,14 @@ LogicalResult TaskTuner::run(TaskSummary &summary) {
     copyAccountedTimes(summary);
     updateCut(summary);
     measured += batch.size();
+    roundMeasured += batch.size();
     summary.trials = measured;
     summary.phases.build = measurer->getPhases().build;
     summary.phases.run = measurer->getPhases().run;
-    summary.wallSeconds = now() - start;
-    report(summary, measured);
+    summary.wallSeconds = wallBefore + now() - start;
+    report(summary);
   }
-  summary.wallSeconds = now() - start;
+  summary.wallSeconds = wallBefore + now() - start;
   return success();
 }
 
@@ -758,6 +788,147 @@ static SmallVector<func::FuncOp> payloadFuncs(ModuleOp module) {
   return funcs;
 }
 
+/// The module text of a network func with the funcs it calls.
+static std::string printNetworkModule(func::FuncOp network) {
+  auto module = network->getParentOfType<ModuleOp>();
+  SymbolTable symbols(module);
+  llvm::SetVector<Operation *> callees;
+  network.walk([&](func::CallOp call) {
+    if (Operation *callee = symbols.lookup(call.getCallee()))
+      callees.insert(callee);
+  });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "module {\n";
+  for (Operation *callee : callees)
+    os << *callee << "\n";
+  os << *network << "\n}\n";
+  return text;
+}
+
+/// What makes tasks similar for the task scheduler: the same ops, in the
+/// same order, whatever their shapes.
+static std::string getTaskGroup(func::FuncOp func) {
+  std::string group;
+  for (Operation &op : func.getBody().front())
+    if (isa<linalg::LinalgOp, tensor::PadOp>(op))
+      group += op.getName().getStringRef().str() + ";";
+  return group;
+}
+
+static int64_t getTaskFlop(func::FuncOp func) {
+  ScopedDiagnosticHandler quiet(func.getContext(),
+                                [](Diagnostic &) { return success(); });
+  FailureOr<ComputeDAG> dag = ComputeDAG::build(func);
+  return succeeded(dag) ? dag->getTotalFlops() : 0;
+}
+
+/// The task's latency in its network: its best program's, or the untuned
+/// lowering's where that is faster (then it is what gets applied).
+static std::optional<double> getTaskLatency(const TaskSummary &task) {
+  if (task.bestSeconds && task.referenceSeconds)
+    return std::min(*task.bestSeconds, *task.referenceSeconds);
+  return task.bestSeconds ? task.bestSeconds : task.referenceSeconds;
+}
+
+/// Times each network end to end, tuned (`module` now) against untuned
+/// (`untuned`, its text before tuning), and checks the tuned output.
+static void
+measureNetworks(ModuleOp module, const Target &target,
+                const TuneOptions &options,
+                ArrayRef<std::pair<func::FuncOp, std::string>> untuned,
+                TuneSummary &summary) {
+  for (auto [network, reference] : untuned) {
+    auto net = llvm::find_if(summary.networks, [&](auto &n) {
+      return n.name == network.getSymName();
+    });
+    if (net == summary.networks.end())
+      continue;
+    std::string error;
+    FailureOr<KernelSignature> signature = getKernelSignature(network, error);
+    if (failed(signature)) {
+      net->error = error;
+      continue;
+    }
+    std::unique_ptr<ProgramMeasurer> measurer;
+    if (options.measurerFactory) {
+      measurer = options.measurerFactory(network, *signature, target);
+    } else {
+      auto real =
+          std::make_unique<Measurer>(options.measure, *signature, target);
+      if (failed(real->initialize(error))) {
+        net->error = error;
+        continue;
+      }
+      measurer = std::move(real);
+    }
+    if (options.progress)
+      llvm::errs() << "[ansor-tune] @" << net->name
+                   << ": measuring the network end to end, untuned and "
+                      "tuned\n";
+    MeasureResult base = measurer->measureReference(reference);
+    if (base.error != MeasureError::None) {
+      net->error = ("its untuned lowering failed (" +
+                    stringifyMeasureError(base.error) + "): " + base.message)
+                       .str();
+      continue;
+    }
+    net->untunedSeconds = median(base.costs);
+    MeasureResult tuned =
+        measurer->measure({MeasureInput{printNetworkModule(network), ""}})
+            .front();
+    if (tuned.error != MeasureError::None) {
+      net->error = ("the tuned network failed (" +
+                    stringifyMeasureError(tuned.error) + "): " + tuned.message)
+                       .str();
+      continue;
+    }
+    net->tunedSeconds = median(tuned.costs);
+    net->verified = true;
+    if (options.progress)
+      llvm::errs() << llvm::formatv(
+          "[ansor-tune] @{0}: untuned {1:e3} s, tuned {2:e3} s ({3:f2}x), "
+          "verified\n",
+          net->name, *net->untunedSeconds, *net->tunedSeconds,
+          *net->untunedSeconds / *net->tunedSeconds);
+  }
+}
+
+namespace {
+/// Per-func problems are held back: when another func was tuned they are
+/// warnings and the module is still printed with the tuned funcs; when none
+/// was, they are errors.
+class HeldDiagnostics {
+public:
+  explicit HeldDiagnostics(MLIRContext *ctx) {
+    handler.emplace(ctx, [&](Diagnostic &diag) {
+      held.push_back({diag.getLocation(), diag.getSeverity(), diag.str()});
+      return success();
+    });
+  }
+  /// Emits what was held; errors become warnings when `demote`.
+  void release(bool demote = false) {
+    handler.reset();
+    for (Held &h : held) {
+      DiagnosticSeverity severity = h.severity;
+      if (severity == DiagnosticSeverity::Error && demote)
+        severity = DiagnosticSeverity::Warning;
+      emitHeld(h.loc, severity, h.message);
+    }
+    held.clear();
+  }
+
+private:
+  struct Held {
+    Location loc;
+    DiagnosticSeverity severity;
+    std::string message;
+  };
+  SmallVector<Held> held;
+  std::optional<ScopedDiagnosticHandler> handler;
+};
+} // namespace
+
 LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
                                       const TuneOptions &options,
                                       TuneSummary &summary) {
@@ -774,7 +945,8 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
   if (failed(records))
     return module.emitError() << error;
 
-  SmallVector<func::FuncOp> funcs = payloadFuncs(module);
+  NetworkTasks network = collectNetworkTasks(module);
+  SmallVector<func::FuncOp> funcs = network.tasks;
   if (funcs.empty())
     return module.emitError() << "module has no func to tune";
   // The model learns from every record of this target whose task has its
@@ -797,56 +969,153 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
       return module.emitError() << error;
     initial = std::move(*loadedModel);
   }
-  // Per-func problems are held back: when another func was tuned they are
-  // warnings and the module is still printed with the tuned funcs; when none
-  // was, they are errors.
-  struct Held {
-    Location loc;
-    DiagnosticSeverity severity;
-    std::string message;
-  };
-  SmallVector<Held> held;
-  std::optional<ScopedDiagnosticHandler> hold;
-  hold.emplace(module.getContext(), [&](Diagnostic &diag) {
-    held.push_back({diag.getLocation(), diag.getSeverity(), diag.str()});
-    return success();
-  });
-  bool allTuned = true;
-  llvm::StringSet<> writtenPayloads;
-  for (func::FuncOp func : funcs) {
-    TaskSummary task;
+
+  // The task scheduler: with a budget, Ansor's; without, each task gets
+  // `trials` in one round, in module order.
+  std::vector<ScheduledTask> scheduled(funcs.size());
+  summary.tasks.resize(funcs.size());
+  for (auto [i, func] : llvm::enumerate(funcs)) {
+    TaskSummary &task = summary.tasks[i];
     task.name = func.getSymName().str();
     task.key = computeTaskKey(func, target);
-    if (options.progress)
-      llvm::errs() << "[ansor-tune] @" << task.name << ": task " << task.key
-                   << ", " << options.trials << " trials\n";
+    task.weight = 0;
+    scheduled[i].flop = getTaskFlop(func);
+    scheduled[i].group = getTaskGroup(func);
+    for (auto &[net, calls] : network.networks) {
+      auto it = calls.find(func.getSymName());
+      unsigned weight = it == calls.end() ? 0 : it->second;
+      scheduled[i].weights.push_back(weight);
+      task.weight += weight;
+    }
+  }
+  TaskSchedulerOptions schedulerOptions = options.scheduler;
+  unsigned budget = options.budget;
+  unsigned roundTrials = std::max(1u, options.roundTrials);
+  if (budget == 0) {
+    budget = options.trials * funcs.size();
+    roundTrials = options.trials;
+    schedulerOptions.kind = TaskSchedulerKind::RoundRobin;
+  } else {
+    summary.taskScheduler = schedulerOptions.kind == TaskSchedulerKind::Gradient
+                                ? "gradient"
+                                : "round-robin";
+  }
+  TaskScheduler scheduler(scheduled, network.networks.size(), schedulerOptions);
+  // The networks proper (a func tuned on its own is a network of itself in
+  // the objective, not in the summary), with their text before tuning.
+  SmallVector<std::pair<func::FuncOp, std::string>> untunedNetworks;
+  SmallVector<unsigned> networkIndices;
+  for (auto [j, entry] : llvm::enumerate(network.networks)) {
+    func::FuncOp net = entry.first;
+    if (entry.second.count(net.getSymName()))
+      continue;
+    NetworkSummary netSummary;
+    netSummary.name = net.getSymName().str();
+    summary.networks.push_back(netSummary);
+    networkIndices.push_back(j);
+    untunedNetworks.push_back({net, printNetworkModule(net)});
+  }
+  auto updateNetworks = [&] {
+    std::vector<double> tuned = scheduler.getNetworkLatencies();
+    std::vector<double> untuned = scheduler.getReferenceLatencies();
+    for (auto [j, net] : llvm::zip_equal(networkIndices, summary.networks)) {
+      net.estimatedSeconds = tuned[j];
+      net.untunedEstimateSeconds = untuned[j];
+    }
+  };
+
+  HeldDiagnostics held(module.getContext());
+  auto failHeld = [&](InFlightDiagnostic diag) {
+    held.release();
+    return LogicalResult(diag);
+  };
+  // Every task is prepared first (sketches, the untuned lowering timed), so
+  // the scheduler starts from the untuned network and a task that cannot be
+  // tuned is reported whatever the budget.
+  std::vector<std::unique_ptr<TaskTuner>> tuners(funcs.size());
+  for (auto [i, func] : llvm::enumerate(funcs)) {
+    TaskSummary &task = summary.tasks[i];
+    if (options.progress) {
+      llvm::errs() << "[ansor-tune] @" << task.name << ": task " << task.key;
+      if (options.budget == 0)
+        llvm::errs() << ", " << options.trials << " trials\n";
+      else
+        llvm::errs() << ", weight " << task.weight << ", " << scheduled[i].flop
+                     << " FLOP\n";
+    }
     // The payload goes in once per task, so the file alone can train a
     // cost model.
     if (!previous->findPayload(task.key) &&
-        writtenPayloads.insert(task.key).second &&
         failed(records->appendPayload(
-            {task.key, task.name, target.str(), printTaskPayload(func)}))) {
-      hold.reset();
-      for (Held &h : held)
-        emitHeld(h.loc, h.severity, h.message);
-      return module.emitError() << "cannot append to the records file '"
-                                << options.recordsPath << "'";
+            {task.key, task.name, target.str(), printTaskPayload(func)})))
+      return failHeld(module.emitError()
+                      << "cannot append to the records file '"
+                      << options.recordsPath << "'");
+    tuners[i] =
+        std::make_unique<TaskTuner>(func, target, options, *records, *previous,
+                                    initial ? &*initial : nullptr, samples);
+    if (failed(tuners[i]->prepare(task))) {
+      scheduler.finish(i, task.skipped);
+      continue;
     }
-    TaskTuner tuner(func, target, options, *records, *previous,
-                    initial ? &*initial : nullptr, samples);
-    if (failed(tuner.run(task))) {
-      hold.reset();
-      for (Held &h : held)
-        emitHeld(h.loc, h.severity, h.message);
+    scheduler.setReference(i, *task.referenceSeconds);
+    if (std::optional<double> latency = getTaskLatency(task))
+      scheduler.setLatency(i, *latency);
+  }
+  updateNetworks();
+  unsigned used = 0;
+  if (options.budget != 0)
+    summary.curve.push_back(
+        {0, llvm::sum_of(scheduler.getNetworkLatencies()), ""});
+  while (used < budget) {
+    std::optional<unsigned> pick = scheduler.next();
+    if (!pick)
+      break;
+    unsigned i = *pick;
+    TaskSummary &task = summary.tasks[i];
+    unsigned measured = 0;
+    unsigned count = std::min(roundTrials, budget - used);
+    if (failed(tuners[i]->tune(task, count, budget - used, measured))) {
+      held.release();
       return failure();
     }
-    if (!task.skipped.empty() || !task.verified) {
-      if (task.skipped.empty())
-        func.emitError() << "no candidate of @" << task.name
-                         << " was verified; the func is left untuned";
-      allTuned = false;
+    used += measured;
+    scheduler.update(i, measured, getTaskLatency(task));
+    if (measured < count)
+      scheduler.finish(i, "its search space is exhausted");
+    else if (options.budget == 0)
+      scheduler.finish(i, "its trials are measured");
+    if (scheduler.isFinished(i))
+      task.finished = scheduler.getFinishReason(i).str();
+    updateNetworks();
+    if (options.budget != 0) {
+      summary.curve.push_back(
+          {used, llvm::sum_of(scheduler.getNetworkLatencies()), task.name});
+      if (options.progress) {
+        llvm::errs() << llvm::formatv(
+            "[ansor-tune] {0}/{1} trials; estimated network latency {2:e3} s "
+            "(untuned {3:e3} s)",
+            used, budget, summary.curve.back().seconds,
+            llvm::sum_of(scheduler.getReferenceLatencies()));
+        if (scheduler.isFinished(i) && measured == count)
+          llvm::errs() << "; @" << task.name << " stops: " << task.finished;
+        llvm::errs() << "\n";
+      }
     }
-    summary.tasks.push_back(std::move(task));
+  }
+  bool allTuned = true;
+  for (auto [i, task] : llvm::enumerate(summary.tasks)) {
+    if (task.skipped.empty() && task.trials == 0 && !task.verified) {
+      task.skipped = "the budget ran out before its first round";
+      funcs[i].emitError() << "@" << task.name
+                           << " got no trial: the budget ran out before its "
+                              "first round";
+    } else if (task.skipped.empty() && !task.verified) {
+      funcs[i].emitError() << "no candidate of @" << task.name
+                           << " was verified; the func is left untuned";
+    }
+    if (!task.skipped.empty() || !task.verified)
+      allTuned = false;
   }
   // Replace each tuned func by its best program, unless the untuned
   // lowering (timed as the candidates are) is faster still. A func whose
@@ -870,18 +1139,20 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
       allTuned = false;
     }
   }
+  if (options.measureNetworks)
+    measureNetworks(module, target, options, untunedNetworks, summary);
+  for (NetworkSummary &net : summary.networks)
+    if (!net.error.empty())
+      module.emitError() << "network @" << net.name
+                         << " could not be measured end to end: " << net.error;
   summary.wallSeconds = now() - start;
-  hold.reset();
   bool anyTuned = llvm::any_of(summary.tasks, [](const TaskSummary &t) {
     return t.verified && t.skipped.empty();
   });
-  for (Held &h : held) {
-    DiagnosticSeverity severity = h.severity;
-    if (severity == DiagnosticSeverity::Error && anyTuned && !allTuned)
-      severity = DiagnosticSeverity::Warning;
-    emitHeld(h.loc, severity, h.message);
-  }
-  return success(allTuned || anyTuned);
+  bool networksFailed =
+      llvm::any_of(summary.networks, [](auto &n) { return !n.error.empty(); });
+  held.release(/*demote=*/anyTuned && !allTuned && !networksFailed);
+  return success((allTuned || anyTuned) && !networksFailed);
 }
 
 LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
@@ -1028,6 +1299,9 @@ mlir::ansor::applyBestRecords(ModuleOp module, const Target &target,
 }
 
 std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
+  double weightedTotal = 0;
+  for (const TaskSummary &t : summary.tasks)
+    weightedTotal += t.weight * getTaskLatency(t).value_or(0);
   llvm::json::Array tasks;
   for (const TaskSummary &t : summary.tasks) {
     llvm::json::Object errors{{"compile", t.errors[1]},
@@ -1055,6 +1329,14 @@ std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
     if (t.referenceSeconds && t.bestSeconds)
       task["speedup"] = *t.referenceSeconds / *t.bestSeconds;
     task["first_trial"] = t.firstTrial;
+    task["weight"] = t.weight;
+    if (!t.finished.empty())
+      task["finished"] = t.finished;
+    if (std::optional<double> latency = getTaskLatency(t)) {
+      task["weighted_seconds"] = t.weight * *latency;
+      if (weightedTotal > 0)
+        task["share"] = t.weight * *latency / weightedTotal;
+    }
     task["wall_seconds"] = t.wallSeconds;
     task["phases"] = llvm::json::Object{{"sampling", t.phases.sampling},
                                         {"evolution", t.phases.evolution},
@@ -1080,7 +1362,35 @@ std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
   }
   llvm::json::Object root{{"target", summary.target},
                           {"wall_seconds", summary.wallSeconds},
+                          {"task_scheduler", summary.taskScheduler},
                           {"tasks", std::move(tasks)}};
+  if (!summary.networks.empty()) {
+    llvm::json::Array networks;
+    for (const NetworkSummary &n : summary.networks) {
+      llvm::json::Object net{
+          {"name", n.name},
+          {"estimated_seconds", n.estimatedSeconds},
+          {"untuned_estimate_seconds", n.untunedEstimateSeconds},
+          {"verified", n.verified}};
+      if (n.tunedSeconds)
+        net["tuned_seconds"] = *n.tunedSeconds;
+      if (n.untunedSeconds)
+        net["untuned_seconds"] = *n.untunedSeconds;
+      if (n.tunedSeconds && n.untunedSeconds)
+        net["speedup"] = *n.untunedSeconds / *n.tunedSeconds;
+      if (!n.error.empty())
+        net["error"] = n.error;
+      networks.push_back(std::move(net));
+    }
+    root["networks"] = std::move(networks);
+  }
+  if (!summary.curve.empty()) {
+    llvm::json::Array curve;
+    for (const CurvePoint &p : summary.curve)
+      curve.push_back(llvm::json::Object{
+          {"trials", p.trials}, {"seconds", p.seconds}, {"task", p.task}});
+    root["curve"] = std::move(curve);
+  }
   std::string out;
   llvm::raw_string_ostream os(out);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root)));

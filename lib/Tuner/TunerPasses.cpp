@@ -1,6 +1,7 @@
 //===- TunerPasses.cpp - ansor-tune, ansor-measure, ansor-apply-best ------===//
 
 #include "ansor/Dialect/Sched/IR/SchedDialect.h"
+#include "ansor/Tuner/Partition.h"
 #include "ansor/Tuner/Passes.h"
 #include "ansor/Tuner/Tuner.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
@@ -11,6 +12,7 @@ namespace ansor {
 #define GEN_PASS_DEF_ANSORTUNE
 #define GEN_PASS_DEF_ANSORMEASURE
 #define GEN_PASS_DEF_ANSORAPPLYBEST
+#define GEN_PASS_DEF_ANSORPARTITION
 #include "ansor/Tuner/Passes.h.inc"
 } // namespace ansor
 } // namespace mlir
@@ -81,6 +83,46 @@ static void finishSummary(ModuleOp module, const TuneSummary &summary,
   }
 }
 
+/// Parses 'sum', 'geomean-speedup' or 'targets(NET=SECONDS,...)'; the
+/// targets are ordered as collectNetworkTasks orders the networks.
+static LogicalResult parseNetworkObjective(ModuleOp module, StringRef spec,
+                                           NetworkObjective &objective,
+                                           std::string &error) {
+  spec = spec.trim();
+  if (spec == "sum")
+    return success();
+  if (spec == "geomean-speedup") {
+    objective.kind = NetworkObjective::Kind::GeomeanSpeedup;
+    return success();
+  }
+  if (!spec.consume_front("targets(") || !spec.consume_back(")")) {
+    error = "expected 'sum', 'geomean-speedup' or 'targets(NET=SECONDS,...)'";
+    return failure();
+  }
+  objective.kind = NetworkObjective::Kind::LatencyTargets;
+  NetworkTasks networks = collectNetworkTasks(module);
+  objective.targets.assign(networks.networks.size(), 0);
+  SmallVector<StringRef> items;
+  spec.split(items, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef item : items) {
+    auto [name, value] = item.split('=');
+    double seconds;
+    if (value.trim().getAsDouble(seconds) || seconds < 0) {
+      error = "malformed target '" + item.str() + "' (expected NET=SECONDS)";
+      return failure();
+    }
+    const auto *it = llvm::find_if(networks.networks, [&](auto &entry) {
+      return entry.first.getSymName() == name.trim();
+    });
+    if (it == networks.networks.end()) {
+      error = "no network @" + name.trim().str() + " in the module";
+      return failure();
+    }
+    objective.targets[it - networks.networks.begin()] = seconds;
+  }
+  return success();
+}
+
 namespace {
 struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
   using Base::Base;
@@ -139,7 +181,25 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     options.sample.partialTiles = partialTiles;
     options.mutation.partialTiles = partialTiles;
     options.measure.buildJobs = buildJobs;
+    options.budget = budget;
+    options.roundTrials = std::max(1u, unsigned(roundTrials));
+    options.measureNetworks = measureNetworks;
+    options.scheduler.earlyStopTrials = taskEarlyStop;
+    options.scheduler.seed = seed;
+    if (taskScheduler == "round-robin") {
+      options.scheduler.kind = TaskSchedulerKind::RoundRobin;
+    } else if (taskScheduler != "gradient") {
+      module.emitError() << "unknown task-scheduler '" << taskScheduler
+                         << "' (expected 'gradient' or 'round-robin')";
+      return signalPassFailure();
+    }
     std::string error;
+    if (failed(parseNetworkObjective(module, networkObjective,
+                                     options.scheduler.objective, error))) {
+      module.emitError() << "invalid network-objective '" << networkObjective
+                         << "': " << error;
+      return signalPassFailure();
+    }
     if (failed(parseFaults(injectFaults, options.injectFaults, error))) {
       module.emitError() << error;
       return signalPassFailure();
@@ -180,6 +240,14 @@ struct AnsorApplyBestPass
       limit = maxWorkspace;
     if (failed(target) ||
         failed(applyBestRecords(module, *target, records, limit)))
+      signalPassFailure();
+  }
+};
+struct AnsorPartitionPass
+    : public ansor::impl::AnsorPartitionBase<AnsorPartitionPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (failed(partitionModule(getOperation())))
       signalPassFailure();
   }
 };

@@ -172,10 +172,23 @@ void fillRandom(Buffer &b, uint64_t seed, bool positive) {
   }
 }
 
-void call(void *fn, std::vector<Buffer> &args) {
+/// A kernel's C interface and, when the library has it, its packed one.
+struct Kernel {
+  void *ciface = nullptr;
+  void *packed = nullptr;
+};
+
+/// Calls the kernel: through its packed interface (an array of descriptor
+/// pointers) when it has one, else its C interface directly.
+void call(const Kernel &kernel, std::vector<Buffer> &args) {
   std::vector<void *> p;
   for (Buffer &b : args)
     p.push_back(b.descriptor.data());
+  if (kernel.packed) {
+    reinterpret_cast<void (*)(void **)>(kernel.packed)(p.data());
+    return;
+  }
+  void *fn = kernel.ciface;
   switch (p.size()) {
   case 1:
     reinterpret_cast<void (*)(void *)>(fn)(p[0]);
@@ -254,14 +267,14 @@ double seconds(std::chrono::steady_clock::time_point a,
   return std::chrono::duration<double>(b - a).count();
 }
 
-double timedCall(void *fn, std::vector<Buffer> &args) {
+double timedCall(const Kernel &fn, std::vector<Buffer> &args) {
   auto start = std::chrono::steady_clock::now();
   call(fn, args);
   return seconds(start, std::chrono::steady_clock::now());
 }
 
 /// Seconds per call over one repeat of `number` calls.
-double timeRepeat(void *fn, std::vector<Buffer> &args, int number) {
+double timeRepeat(const Kernel &fn, std::vector<Buffer> &args, int number) {
   auto start = std::chrono::steady_clock::now();
   for (int n = 0; n < number; ++n)
     call(fn, args);
@@ -277,8 +290,9 @@ double watchdogSeconds(double cutSeconds) { return 2 * cutSeconds + 0.01; }
 /// a tenth of a repeat in all (at least 5 ms). Returns their times. With
 /// `cutReport`, the first warm call ends the process with that report once
 /// it runs past watchdogSeconds(cutSeconds).
-std::vector<double> warmUp(void *fn, std::vector<Buffer> &args, int minRepeatMs,
-                           double cutSeconds, const std::string &cutReport) {
+std::vector<double> warmUp(const Kernel &fn, std::vector<Buffer> &args,
+                           int minRepeatMs, double cutSeconds,
+                           const std::string &cutReport) {
   double budget = std::max(5.0, minRepeatMs / 10.0) / 1000.0, total = 0;
   std::vector<double> times;
   if (cutSeconds > 0 && !cutReport.empty()) {
@@ -307,9 +321,9 @@ struct Timing {
 /// repeat on its own is a repeat already. With `cutSeconds`, a kernel whose
 /// fastest warm call is slower stops there, that call its cost (or ends the
 /// process with `cutReport` if the first warm call runs far past the cut).
-Timing measureTime(void *fn, std::vector<Buffer> &args, int number, int repeat,
-                   int minRepeatMs, double cutSeconds, double maxTimingSeconds,
-                   const std::string &cutReport) {
+Timing measureTime(const Kernel &fn, std::vector<Buffer> &args, int number,
+                   int repeat, int minRepeatMs, double cutSeconds,
+                   double maxTimingSeconds, const std::string &cutReport) {
   Timing timing;
   std::vector<double> warm =
       warmUp(fn, args, minRepeatMs, cutSeconds, cutReport);
@@ -503,9 +517,11 @@ int main(int argc, char **argv) {
   if (!handle)
     fail("runtime", std::string("cannot load library: ") + dlerror());
   std::string symbol = "_mlir_ciface_" + func;
-  void *fn = dlsym(handle, symbol.c_str());
-  if (!fn)
+  Kernel fn;
+  fn.ciface = dlsym(handle, symbol.c_str());
+  if (!fn.ciface)
     fail("runtime", "library has no symbol " + symbol);
+  fn.packed = dlsym(handle, ("_mlir_packed_" + func).c_str());
 
   // Test hooks: a candidate that crashes, hangs or computes a wrong value.
   if (inject == "crash")

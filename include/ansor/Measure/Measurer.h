@@ -67,6 +67,11 @@ struct MeasureOptions {
   std::string runnerPath;
 };
 
+/// The runner calls a kernel through its packed interface (an array of
+/// descriptor pointers), so only the command line bounds its arguments: a
+/// whole network takes every weight as one.
+constexpr unsigned kMaxKernelArguments = 1024;
+
 /// How the runner calls a payload func: `_mlir_ciface_<name>` with one
 /// memref descriptor per input, then per result.
 struct KernelSignature {

@@ -83,6 +83,29 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
     Option<"epsGreedy", "eps-greedy", "double", /*default=*/"0.05",
            "With search=evolution or model: the share of each round picked "
            "at random">,
+    Option<"budget", "budget", "unsigned", /*default=*/"0",
+           "Measurements of the whole module, shared by its tasks under the "
+           "task scheduler (0: 'trials' per task, one task after another)">,
+    Option<"taskScheduler", "task-scheduler", "std::string",
+           /*default=*/"\"gradient\"",
+           "With a budget: 'gradient' (Ansor's: after a round of each task, "
+           "the task whose next round should cut the objective most, with an "
+           "epsilon-greedy 5% at random) or 'round-robin'">,
+    Option<"roundTrials", "round-trials", "unsigned", /*default=*/"8",
+           "With a budget: measurements per round of the task scheduler">,
+    Option<"networkObjective", "network-objective", "std::string",
+           /*default=*/"\"sum\"",
+           "With a budget: 'sum' (of the networks' latencies, each the sum "
+           "of its tasks' latencies times their calls), "
+           "'targets(NET=SECONDS,...)' (a network under its target needs "
+           "nothing more) or 'geomean-speedup' (over the untuned lowering)">,
+    Option<"taskEarlyStop", "task-early-stop", "unsigned", /*default=*/"0",
+           "With a budget: a task whose latency has not improved in this "
+           "many of its trials gets no more (0: never)">,
+    Option<"measureNetworks", "measure-networks", "bool", /*default=*/"true",
+           "After tuning, time each network (a func calling task funcs, as "
+           "ansor-partition makes) end to end, tuned against untuned in the "
+           "same run, and verify its output">,
     Option<"records", "records", "std::string",
            /*default=*/"\"ansor-records.jsonl\"",
            "JSON-lines records file (appended)">,
@@ -126,6 +149,25 @@ def AnsorMeasure : Pass<"ansor-measure", "ModuleOp"> {
     `sched.schedule` applied (then verified against the untuned lowering).
   }];
   let options = AnsorMeasureOptions.options;
+}
+
+def AnsorPartition : Pass<"ansor-partition", "ModuleOp"> {
+  let summary = "Split whole networks into subgraph tasks";
+  let description = [{
+    Ansor's task extraction: each func of linalg ops on static-shaped
+    tensors is split into subgraphs, each a compute-heavy op (a linalg op
+    with a reduction loop: matmul, convolution, pooling, reduction) with the
+    pads and elementwise ops that only feed it and the chain of elementwise
+    ops that only consume it; elementwise ops left over form chains of their
+    own. Each subgraph is outlined into a func named after its compute-heavy
+    op, and the network func calls it; constants, empty tensors and fills are
+    recomputed in every subgraph that uses them. Structurally identical
+    subgraphs share one func, so the number of calls of a task func is its
+    weight: `ansor-tune` tunes each task func once and its task scheduler
+    weighs it by its calls. A func that is a single subgraph, or that calls
+    funcs already, is left as it is.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
 def AnsorApplyBest : Pass<"ansor-apply-best", "ModuleOp"> {

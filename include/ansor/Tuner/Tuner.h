@@ -16,6 +16,7 @@
 #include "ansor/Search/InitRules.h"
 #include "ansor/Search/Mutations.h"
 #include "ansor/Tuner/EvolutionarySearch.h"
+#include "ansor/Tuner/TaskScheduler.h"
 #include "mlir/IR/BuiltinOps.h"
 #include <array>
 #include <functional>
@@ -58,8 +59,17 @@ enum class Objective {
 };
 
 struct TuneOptions {
-  /// Measurements per task.
+  /// Measurements per task, one task after another, when `budget` is 0.
   unsigned trials = 64;
+  /// Measurements of the whole module, which the task scheduler spends in
+  /// rounds of `roundTrials` on the tasks where they cut the objective most
+  /// (0: `trials` per task).
+  unsigned budget = 0;
+  unsigned roundTrials = 8;
+  TaskSchedulerOptions scheduler;
+  /// After tuning, time every network (a func calling task funcs) end to
+  /// end, tuned against untuned, and verify it.
+  bool measureNetworks = true;
   unsigned seed = 0;
   /// Candidates built (in parallel) and measured per round.
   unsigned batchSize = 8;
@@ -170,6 +180,11 @@ struct TaskSummary {
   /// The first trial number of this run (records of earlier runs come
   /// first).
   unsigned firstTrial = 0;
+  /// Calls of the task in all networks (1 for a func tuned on its own).
+  unsigned weight = 1;
+  /// Why the task scheduler stopped giving the task rounds, if it did
+  /// before the budget ran out.
+  std::string finished;
   PhaseTimes phases;
   double wallSeconds = 0;
 
@@ -179,17 +194,45 @@ struct TaskSummary {
   void addToFront(const MeasureRecord &record, int64_t workspace);
 };
 
+/// A whole network (a func calling task funcs), measured end to end.
+struct NetworkSummary {
+  std::string name;
+  /// The sum of its tasks' latencies times their calls: tuned (the best
+  /// program, or the untuned lowering where faster) and untuned.
+  double estimatedSeconds = 0;
+  double untunedEstimateSeconds = 0;
+  /// Measured end to end after tuning, in the same run.
+  std::optional<double> tunedSeconds;
+  std::optional<double> untunedSeconds;
+  bool verified = false;
+  std::string error;
+};
+
+/// The networks' estimated latency (sum over networks) after a number of
+/// trials of the whole run.
+struct CurvePoint {
+  unsigned trials = 0;
+  double seconds = 0;
+  /// The task that got the round.
+  std::string task;
+};
+
 struct TuneSummary {
   std::string target;
   double wallSeconds = 0;
   std::vector<TaskSummary> tasks;
+  /// With a budget: "gradient" or "round-robin"; else "sequential".
+  std::string taskScheduler = "sequential";
+  std::vector<NetworkSummary> networks;
+  std::vector<CurvePoint> curve;
 };
 
-/// Tunes every func of `module` (each func is one task) and replaces each
-/// tuned func by its best program, materialized. Funcs that cannot be
-/// scheduled get an error diagnostic and are left as they are; the others
-/// are tuned. Fails when any func could not be tuned or records could not
-/// be written.
+/// Tunes every task of `module` (collectNetworkTasks: the funcs networks
+/// call, and funcs on their own) and replaces each tuned func by its best
+/// program, materialized; with a budget, the task scheduler shares it. Funcs
+/// that cannot be scheduled get an error diagnostic and are left as they are;
+/// the others are tuned. Fails when any func could not be tuned or records
+/// could not be written.
 LogicalResult tuneModule(ModuleOp module, const Target &target,
                          const TuneOptions &options, TuneSummary &summary);
 
