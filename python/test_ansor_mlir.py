@@ -69,5 +69,42 @@ class AnsorMlirTest(unittest.TestCase):
         self.assertIn("is not a static-shaped tensor", str(ctx.exception))
 
 
+class NetworksTest(unittest.TestCase):
+    """The networks of section 7.3 partition into the paper's tasks, and
+    every task can be scheduled."""
+
+    def check(self, name, tasks, calls, heaviest):
+        from ansor_mlir import networks
+        text = networks.NETWORKS[name]()
+        partitioned = ansor_mlir.partition(text)
+        weights = ansor_mlir.task_weights(partitioned)
+        self.assertEqual(len(weights), tasks)
+        self.assertEqual(sum(weights.values()), calls)
+        self.assertEqual(max(weights.values()), heaviest)
+        path = os.path.join(tempfile.mkdtemp(), name + ".mlir")
+        with open(path, "w") as f:
+            f.write(partitioned)
+        result = ansor_mlir._run([ansor_mlir.find_ansor_opt(), path,
+                                  "--sched-derive-sketches", "-o", os.devnull])
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_resnet50(self):
+        # 53 convolutions, the max pool, the average pool and the dense layer.
+        self.check("resnet50", tasks=31, calls=56, heaviest=5)
+
+    def test_mobilenet_v2(self):
+        self.check("mobilenet_v2", tasks=32, calls=54, heaviest=4)
+
+    def test_bert_layer(self):
+        # Q, K and V share one matmul task; both layer norms share theirs.
+        self.check("bert_layer", tasks=10, calls=14, heaviest=3)
+
+    def test_conv_shapes(self):
+        from ansor_mlir import networks
+        convs = networks.resnet50(builder=True).convs
+        self.assertEqual(len(convs), 53)
+        self.assertEqual(convs[0], (1, 224, 224, 3, 64, 7, 7, 3, 2))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -3,6 +3,8 @@
 #include "ansor/Tuner/SearchTask.h"
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
@@ -41,6 +43,17 @@ std::string mlir::ansor::printTaskModule(func::FuncOp func,
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "module {\n";
+  // A network's task funcs come with it.
+  if (auto module = func->getParentOfType<ModuleOp>()) {
+    SymbolTable symbols(module);
+    llvm::SetVector<Operation *> callees;
+    func.walk([&](func::CallOp call) {
+      if (Operation *callee = symbols.lookup(call.getCallee()))
+        callees.insert(callee);
+    });
+    for (Operation *callee : callees)
+      os << *callee << "\n";
+  }
   func->print(os);
   os << "\n";
   if (schedule) {

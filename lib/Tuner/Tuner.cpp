@@ -788,24 +788,6 @@ static SmallVector<func::FuncOp> payloadFuncs(ModuleOp module) {
   return funcs;
 }
 
-/// The module text of a network func with the funcs it calls.
-static std::string printNetworkModule(func::FuncOp network) {
-  auto module = network->getParentOfType<ModuleOp>();
-  SymbolTable symbols(module);
-  llvm::SetVector<Operation *> callees;
-  network.walk([&](func::CallOp call) {
-    if (Operation *callee = symbols.lookup(call.getCallee()))
-      callees.insert(callee);
-  });
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "module {\n";
-  for (Operation *callee : callees)
-    os << *callee << "\n";
-  os << *network << "\n}\n";
-  return text;
-}
-
 /// What makes tasks similar for the task scheduler: the same ops, in the
 /// same order, whatever their shapes.
 static std::string getTaskGroup(func::FuncOp func) {
@@ -854,8 +836,12 @@ measureNetworks(ModuleOp module, const Target &target,
     if (options.measurerFactory) {
       measurer = options.measurerFactory(network, *signature, target);
     } else {
-      auto real =
-          std::make_unique<Measurer>(options.measure, *signature, target);
+      // A network runs far longer than one candidate: it gets the untuned
+      // lowering's timeout, tuned or not.
+      MeasureOptions measure = options.measure;
+      measure.runTimeout =
+          std::max(measure.runTimeout, measure.referenceTimeout);
+      auto real = std::make_unique<Measurer>(measure, *signature, target);
       if (failed(real->initialize(error))) {
         net->error = error;
         continue;
@@ -875,8 +861,7 @@ measureNetworks(ModuleOp module, const Target &target,
     }
     net->untunedSeconds = median(base.costs);
     MeasureResult tuned =
-        measurer->measure({MeasureInput{printNetworkModule(network), ""}})
-            .front();
+        measurer->measure({MeasureInput{printTaskModule(network), ""}}).front();
     if (tuned.error != MeasureError::None) {
       net->error = ("the tuned network failed (" +
                     stringifyMeasureError(tuned.error) + "): " + tuned.message)
@@ -934,6 +919,12 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
                                       TuneSummary &summary) {
   double start = now();
   summary.target = target.str();
+  if (target.isGPU())
+    return module.emitError()
+           << "tuning for '" << target.str()
+           << "' needs a CUDA measurer, which is not built yet; "
+              "--sched-derive-sketches, --sched-sample and "
+              "--ansor-compile=\"output=F.ptx\" work for GPU targets";
   std::string error;
   FailureOr<LoadedRecords> previous = loadRecords(options.recordsPath, error);
   if (failed(previous))
@@ -1013,7 +1004,7 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
     netSummary.name = net.getSymName().str();
     summary.networks.push_back(netSummary);
     networkIndices.push_back(j);
-    untunedNetworks.push_back({net, printNetworkModule(net)});
+    untunedNetworks.push_back({net, printTaskModule(net)});
   }
   auto updateNetworks = [&] {
     std::vector<double> tuned = scheduler.getNetworkLatencies();
@@ -1264,7 +1255,8 @@ mlir::ansor::applyBestRecords(ModuleOp module, const Target &target,
     return diag;
   }
   bool allApplied = true;
-  for (func::FuncOp func : payloadFuncs(module)) {
+  // A network's tasks get their programs; the network keeps its calls.
+  for (func::FuncOp func : collectNetworkTasks(module).tasks) {
     std::string key = computeTaskKey(func, target);
     SmallVector<RankedSchedule> ranked;
     for (const MeasureRecord &r :

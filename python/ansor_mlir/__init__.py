@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import Iterator, List, Optional
 
-__all__ = ["Record", "load_records", "load_payloads", "best_records", "tune", "measure", "find_ansor_opt"]
+__all__ = ["Record", "load_records", "load_payloads", "best_records", "tune", "measure",
+           "partition", "task_weights", "find_ansor_opt"]
 
 
 @dataclass
@@ -133,3 +134,23 @@ def measure(mlir_path: str, summary: str, threads: int = 0) -> dict:
         raise RuntimeError(result.stderr)
     with open(summary, encoding="utf-8") as f:
         return json.load(f)
+
+
+def partition(mlir_text: str) -> str:
+    """Runs `--ansor-partition` on a module's text (e.g. a network of
+    `ansor_mlir.networks`) and returns the partitioned module's text."""
+    result = subprocess.run([find_ansor_opt(), "-", "--ansor-partition"],
+                            input=mlir_text, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(result.stderr)
+    return result.stdout
+
+
+def task_weights(partitioned: str) -> dict:
+    """The calls of each task func in a partitioned module's text: the
+    weights the task scheduler gives them."""
+    import re
+    weights: dict = {}
+    for callee in re.findall(r"\bcall @([A-Za-z0-9_]+)\(", partitioned):
+        weights[callee] = weights.get(callee, 0) + 1
+    return weights

@@ -40,6 +40,15 @@
 // IR: func.func @block
 // IR-COUNT-3: call @conv_2d_nhwc_hwcf_
 
+// Partitioning a partitioned module changes nothing.
+// RUN: ansor-opt %t/block.mlir --ansor-partition | diff - %t/block.mlir
+
+// apply-best gives each task its best record; the network keeps its calls
+// and gets no warning (it is no task).
+// RUN: ansor-opt %t/block.mlir --ansor-apply-best="records=%t/rec.jsonl" -o %t/applied.mlir 2> %t/apply.log
+// RUN: not grep warning %t/apply.log
+// RUN: FileCheck %s --check-prefix=IR < %t/applied.mlir
+
 // The tuned network compiles into one library with every task's program.
 // RUN: ansor-opt %t/tuned.mlir --ansor-compile="output=%t/net.so"
 // RUN: nm -D %t/net.so | FileCheck %s --check-prefix=SYMS

@@ -19,7 +19,8 @@ std::string computeTaskKey(func::FuncOp func, const Target &target);
 /// payload a records file stores once per task.
 std::string printTaskPayload(func::FuncOp func);
 
-/// The module text of `func` alone, or with one schedule appended.
+/// The module text of `func` (with the funcs it calls, for a network), and
+/// one schedule if given.
 std::string printTaskModule(func::FuncOp func, Operation *schedule = nullptr);
 
 } // namespace ansor

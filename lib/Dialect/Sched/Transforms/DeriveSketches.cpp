@@ -28,9 +28,12 @@ struct SchedDeriveSketchesPass
       return signalPassFailure();
     }
     SmallVector<func::FuncOp> funcs;
+    // A network (a func calling task funcs, as ansor-partition leaves it)
+    // is scheduled through its tasks.
     for (auto func : module.getOps<func::FuncOp>())
       if (!func.isExternal() &&
-          (funcName.empty() || func.getSymName() == funcName))
+          (funcName.empty() ? func.getOps<func::CallOp>().empty()
+                            : func.getSymName() == funcName))
         funcs.push_back(func);
     if (funcs.empty()) {
       module.emitError() << (funcName.empty()

@@ -13,7 +13,9 @@ def SchedDeriveSketches : Pass<"sched-derive-sketches", "ModuleOp"> {
     rules from the last node to the first (CPU order: AlwaysInline,
     AddRfactor, AddCacheWrite, MultiLevelTilingWithFusion, MultiLevelTiling,
     Skip). Every terminal state becomes a `sched.schedule` appended to the
-    module, with its tunables unset.
+    module, with its tunables unset. A func that calls others (a network that
+    `ansor-partition` split into task funcs) is skipped: its tasks are
+    scheduled instead.
 
     Before:
     ```mlir
