@@ -9,10 +9,12 @@ when bench/out/network/NETWORK.onednn exists, and, with both schedulers, how
 many trials the gradient scheduler needed to reach round-robin's final
 estimated latency. Writes NETWORK.curves.csv and NETWORK.curves.png (the
 estimated latency against trials, one line per scheduler: gradient blue,
-round-robin grey).
+round-robin grey; left the whole run on a log scale, right from the end of
+the warm-up on a linear one).
   bench/network_report.py [NETWORK] [DIR]   (resnet50, bench/out/network)
 """
 import json
+import math
 import os
 import sys
 
@@ -60,42 +62,61 @@ def reached(curve, target):
     return None
 
 
+def warm_up_end(curve, tasks):
+    """Trials when every task had its first round."""
+    seen = set()
+    for point in curve:
+        if point["task"]:
+            seen.add(point["task"])
+        if len(seen) == tasks:
+            return point["trials"]
+    return 0
+
+
 def plot(path, runs):
-    width, height, margin = 640, 400, 40
+    """Left: the whole curve, log scale. Right: after the warm-up (every
+    task tuned once), linear: where the schedulers differ."""
+    width, height, margin = 960, 400, 30
     pixels = bytearray([255] * width * height * 3)
-    curves = {s: r.get("curve", []) for s, r in runs.items()}
-    points = [p for c in curves.values() for p in c]
-    if not points:
-        return
-    max_trials = max(p["trials"] for p in points) or 1
-    # Skip the untuned start: the tuned range is what differs.
-    tuned = [p["seconds"] for p in points if p["trials"] > 0]
-    top = max(tuned) * 1.05
-    bottom = min(tuned) * 0.95
 
     def put(x, y, rgb):
         if 0 <= x < width and 0 <= y < height:
             pixels[(y * width + x) * 3:(y * width + x) * 3 + 3] = bytes(rgb)
 
-    for x in range(margin, width - margin):
-        put(x, height - margin, (0, 0, 0))
-    for y in range(margin, height - margin):
-        put(margin, y, (0, 0, 0))
-    for scheduler, curve in curves.items():
-        last = None
-        for p in curve:
-            if p["trials"] == 0:
-                continue
-            x = margin + int(p["trials"] / max_trials * (width - 2 * margin - 1))
-            value = min(max(p["seconds"], bottom), top)
-            y = height - margin - int((value - bottom) / (top - bottom) *
-                                      (height - 2 * margin - 1))
-            if last:
-                steps = max(abs(x - last[0]), abs(y - last[1]), 1)
-                for i in range(steps + 1):
-                    put(last[0] + (x - last[0]) * i // steps,
-                        last[1] + (y - last[1]) * i // steps, COLOURS[scheduler])
-            last = (x, y)
+    def panel(x0, x1, curves, transform):
+        values = [transform(p["seconds"]) for c in curves.values() for p in c]
+        trials = [p["trials"] for c in curves.values() for p in c]
+        if not values:
+            return
+        top, bottom = max(values), min(values)
+        span = (top - bottom) or 1.0
+        first, last = min(trials), max(trials) or 1
+        for x in range(x0, x1):
+            put(x, height - margin, (0, 0, 0))
+        for y in range(margin, height - margin):
+            put(x0, y, (0, 0, 0))
+        for scheduler, curve in curves.items():
+            previous = None
+            for p in curve:
+                x = x0 + int((p["trials"] - first) / max(last - first, 1) *
+                             (x1 - x0 - 1))
+                y = height - margin - int((transform(p["seconds"]) - bottom) /
+                                          span * (height - 2 * margin - 1))
+                if previous:
+                    steps = max(abs(x - previous[0]), abs(y - previous[1]), 1)
+                    for i in range(steps + 1):
+                        put(previous[0] + (x - previous[0]) * i // steps,
+                            previous[1] + (y - previous[1]) * i // steps,
+                            COLOURS[scheduler])
+                previous = (x, y)
+
+    curves = {s: [p for p in r.get("curve", []) if p["seconds"] > 0]
+              for s, r in runs.items()}
+    panel(margin, width // 2 - margin, curves, math.log)
+    start = max(warm_up_end(curves[s], len(runs[s]["tasks"])) for s in curves)
+    panel(width // 2 + margin, width - margin,
+          {s: [p for p in c if p["trials"] >= start] for s, c in curves.items()},
+          lambda seconds: seconds)
     write_png(path, width, height, pixels)
 
 
