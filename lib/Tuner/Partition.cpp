@@ -1,6 +1,7 @@
 //===- Partition.cpp - split a network into subgraph tasks ----------------===//
 
 #include "ansor/Tuner/Partition.h"
+#include "ansor/Tuner/SearchTask.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -176,7 +177,7 @@ static std::string getStructure(func::FuncOp func) {
   copy.setSymName("subgraph");
   std::string text;
   llvm::raw_string_ostream os(text);
-  copy->print(os, OpPrintingFlags().printGenericOpForm());
+  copy->print(os, getStablePrintingFlags().printGenericOpForm());
   copy.erase();
   return text;
 }

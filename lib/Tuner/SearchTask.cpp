@@ -7,9 +7,25 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::ansor;
+
+OpPrintingFlags mlir::ansor::getStablePrintingFlags() {
+  constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+  return OpPrintingFlags()
+      .elideLargeElementsAttrs(kNever)
+      .elideLargeResourceString(kNever)
+      .enableDebugInfo(false)
+      .printGenericOpForm(false)
+      .skipRegions(false)
+      .assumeVerified(false)
+      .useLocalScope(false)
+      .printValueUsers(false)
+      .printUniqueSSAIDs(false)
+      .printNameLocAsPrefix(false);
+}
 
 std::string mlir::ansor::computeTaskKey(func::FuncOp func,
                                         const Target &target) {
@@ -19,7 +35,7 @@ std::string mlir::ansor::computeTaskKey(func::FuncOp func,
   copy.walk([](Operation *op) { op->removeAttr(kNodeAttrName); });
   std::string text;
   llvm::raw_string_ostream os(text);
-  copy->print(os, OpPrintingFlags().printGenericOpForm());
+  copy->print(os, getStablePrintingFlags().printGenericOpForm());
   copy.erase();
   os << "\n" << target.str();
   return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true,
@@ -34,7 +50,7 @@ std::string mlir::ansor::printTaskPayload(func::FuncOp func) {
   copy->walk([](Operation *op) { op->removeAttr(kNodeAttrName); });
   std::string text;
   llvm::raw_string_ostream os(text);
-  module->print(os, OpPrintingFlags().printGenericOpForm());
+  module->print(os, getStablePrintingFlags().printGenericOpForm());
   return text;
 }
 
@@ -51,13 +67,15 @@ std::string mlir::ansor::printTaskModule(func::FuncOp func,
       if (Operation *callee = symbols.lookup(call.getCallee()))
         callees.insert(callee);
     });
-    for (Operation *callee : callees)
-      os << *callee << "\n";
+    for (Operation *callee : callees) {
+      callee->print(os, getStablePrintingFlags());
+      os << "\n";
+    }
   }
-  func->print(os);
+  func->print(os, getStablePrintingFlags());
   os << "\n";
   if (schedule) {
-    schedule->print(os);
+    schedule->print(os, getStablePrintingFlags());
     os << "\n";
   }
   os << "}\n";

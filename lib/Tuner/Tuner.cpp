@@ -47,7 +47,7 @@ static std::string printOp(Operation *op) {
   llvm::raw_string_ostream os(text);
   // A schedule prints the same alone; the module's scope would be analyzed
   // on every print, and the scratch module holds every candidate.
-  op->print(os, OpPrintingFlags().useLocalScope());
+  op->print(os, getStablePrintingFlags().useLocalScope());
   return text;
 }
 

@@ -41,6 +41,9 @@ class NetworkBuilder:
         # (N, H, W, C, F, KH, KW, pad, stride) of each conv2d, for library
         # references.
         self.convs: List[Tuple[int, ...]] = []
+        # The fan-in of each weighted op's result, for the scale of its
+        # bias epilogue.
+        self.fan_in: Dict[str, int] = {}
         self.lines.append("  %zero = arith.constant 0.0 : f32")
         self.lines.append("  %one = arith.constant 1.0 : f32")
         self.lines.append("  %six = arith.constant 6.0 : f32")
@@ -97,6 +100,7 @@ class NetworkBuilder:
         shape = [n, oh, ow, out_channels]
         acc = self._init(shape)
         out = self._fresh(shape, "c")
+        self.fan_in[out] = kernel * kernel * c
         self.lines.append(
             f"  {out} = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : "
             f"tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}} "
@@ -115,6 +119,7 @@ class NetworkBuilder:
         shape = [n, oh, ow, c]
         acc = self._init(shape)
         out = self._fresh(shape, "d")
+        self.fan_in[out] = kernel * kernel
         self.lines.append(
             f"  {out} = linalg.depthwise_conv_2d_nhwc_hwc {{dilations = "
             f"dense<1> : tensor<2xi64>, strides = dense<{stride}> : "
@@ -151,6 +156,17 @@ class NetworkBuilder:
         bias = self.arg("b", [shape[-1]])
         dims = len(shape)
         body = ["%s = arith.addf %a0, %a1 : f32"]
+        fan_in = self.fan_in.get(x)
+        if fan_in:
+            # The runner draws weights from [-1, 1] (variance 1/3): scaling
+            # by sqrt(3 / fan-in), the folded batch norm of a trained network,
+            # keeps activations near unit variance. Without it they grow
+            # layer after layer and fp32 rounding differences between two
+            # correct programs grow with them, past any verification
+            # tolerance (MobileNet-V2 did, from 1e-6 at its first layer).
+            body = [f"%scale = arith.constant {(3.0 / fan_in) ** 0.5!r} : f32",
+                    "%scaled = arith.mulf %a0, %scale : f32",
+                    "%s = arith.addf %scaled, %a1 : f32"]
         body += self._activation(act, "%s")
         return self.elementwise([(x, _identity(dims)), (bias, _map(dims, [f"d{dims - 1}"]))],
                                 shape, body)
@@ -230,6 +246,7 @@ class NetworkBuilder:
         shape = [m, out_features]
         acc = self._init(shape)
         out = self._fresh(shape, "mm")
+        self.fan_in[out] = k
         self.lines.append(
             f"  {out} = linalg.matmul ins({x}, {weight} : {_tensor([m, k])}, "
             f"{_tensor([k, out_features])}) outs({acc} : {_tensor(shape)}) -> "
@@ -367,6 +384,7 @@ def bert_layer(seq: int = 128, hidden: int = 768, heads: int = 12,
                                         _map(4, ["d2", "d3", "d1"]),
                                         _map(4, ["d0", "d1"])],
                          [seq, hidden], 4, [2, 3])
+    b.fan_in[proj] = hidden
     y = b.bias_act(proj, "none")
     y = _layer_norm(b, b.add(y, x))
     h1 = b.bias_act(b.matmul(y, ffn), "gelu")

@@ -47,6 +47,9 @@
 // and gets no warning (it is no task).
 // RUN: ansor-opt %t/block.mlir --ansor-apply-best="records=%t/rec.jsonl" -o %t/applied.mlir 2> %t/apply.log
 // RUN: not grep warning %t/apply.log
+// Task keys do not depend on how the output is printed.
+// RUN: ansor-opt %t/block.mlir --ansor-apply-best="records=%t/rec.jsonl" --mlir-print-local-scope --mlir-print-debuginfo --mlir-elide-elementsattrs-if-larger=1 -o /dev/null 2> %t/apply2.log
+// RUN: not grep warning %t/apply2.log
 // RUN: FileCheck %s --check-prefix=IR < %t/applied.mlir
 
 // The tuned network compiles into one library with every task's program.

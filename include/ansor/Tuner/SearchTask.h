@@ -10,6 +10,12 @@
 namespace mlir {
 namespace ansor {
 
+/// Printing flags that ignore the command line's `--mlir-print-*` and
+/// `--mlir-elide-*` options: task keys, payloads and the modules sent to
+/// child processes must not change with how the user asked for output
+/// (elided constants would not even parse).
+OpPrintingFlags getStablePrintingFlags();
+
 /// A structural hash of the payload func (its types, ops and attributes, not
 /// its name, SSA names, locations or node tags) and the target: identical
 /// subgraphs share a key, and so their records. 16 hex digits.
