@@ -170,18 +170,6 @@ Value Outliner::rematerialize(Value value, OpBuilder &builder,
   return mapping.lookup(value);
 }
 
-/// The text identifying a subgraph's func up to its name.
-static std::string getStructure(func::FuncOp func) {
-  OpBuilder builder(func.getContext());
-  auto copy = cast<func::FuncOp>(builder.clone(*func));
-  copy.setSymName("subgraph");
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  copy->print(os, getStablePrintingFlags().printGenericOpForm());
-  copy.erase();
-  return text;
-}
-
 LogicalResult Outliner::outline(ArrayRef<Operation *> ops) {
   llvm::SmallPtrSet<Operation *, 16> inGroup(ops.begin(), ops.end());
   // The subgraph's inputs: values it uses that it does not define, except
@@ -242,7 +230,7 @@ LogicalResult Outliner::outline(ArrayRef<Operation *> ops) {
     results.push_back(mapping.lookup(output));
   builder.create<func::ReturnOp>(last->getLoc(), results);
 
-  std::string structure = getStructure(func);
+  std::string structure = printTaskStructure(func);
   auto [it, inserted] = byStructure.try_emplace(structure, func);
   if (inserted) {
     std::string base = getBaseName(ops);

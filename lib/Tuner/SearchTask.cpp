@@ -27,8 +27,7 @@ OpPrintingFlags mlir::ansor::getStablePrintingFlags() {
       .printNameLocAsPrefix(false);
 }
 
-std::string mlir::ansor::computeTaskKey(func::FuncOp func,
-                                        const Target &target) {
+std::string mlir::ansor::printTaskStructure(func::FuncOp func) {
   OpBuilder builder(func.getContext());
   auto copy = cast<func::FuncOp>(builder.clone(*func));
   copy.setSymName("task");
@@ -37,7 +36,12 @@ std::string mlir::ansor::computeTaskKey(func::FuncOp func,
   llvm::raw_string_ostream os(text);
   copy->print(os, getStablePrintingFlags().printGenericOpForm());
   copy.erase();
-  os << "\n" << target.str();
+  return text;
+}
+
+std::string mlir::ansor::computeTaskKey(func::FuncOp func,
+                                        const Target &target) {
+  std::string text = printTaskStructure(func) + "\n" + target.str();
   return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true,
                          /*Width=*/16);
 }

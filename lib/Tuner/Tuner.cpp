@@ -79,6 +79,20 @@ void TaskSummary::addToFront(const MeasureRecord &record, int64_t workspace) {
   front.insert(pos, {cost, workspace, record.trial});
 }
 
+/// The measurer of `func`: the test hook's, or a child-process Measurer
+/// with `measure`'s options; null with `error` when it cannot start.
+static std::unique_ptr<ProgramMeasurer>
+makeMeasurer(const TuneOptions &options, const MeasureOptions &measure,
+             func::FuncOp func, const KernelSignature &signature,
+             const Target &target, std::string &error) {
+  if (options.measurerFactory)
+    return options.measurerFactory(func, signature, target);
+  auto real = std::make_unique<Measurer>(measure, signature, target);
+  if (failed(real->initialize(error)))
+    return nullptr;
+  return real;
+}
+
 namespace {
 /// One search task: a func, its sketches and its measurement state.
 class TaskTuner {
@@ -219,17 +233,13 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     summary.skipped = error;
     return failure();
   }
-  if (options.measurerFactory) {
-    measurer = options.measurerFactory(payload, *signature, target);
-  } else {
-    auto real = std::make_unique<Measurer>(options.measure, *signature, target);
-    if (failed(real->initialize(error))) {
-      func.emitError() << "cannot measure @" << func.getSymName() << ": "
-                       << error;
-      summary.skipped = error;
-      return failure();
-    }
-    measurer = std::move(real);
+  measurer = makeMeasurer(options, options.measure, payload, *signature, target,
+                          error);
+  if (!measurer) {
+    func.emitError() << "cannot measure @" << func.getSymName() << ": "
+                     << error;
+    summary.skipped = error;
+    return failure();
   }
   summary.phases.sampling += now() - start;
   start = now();
@@ -813,69 +823,58 @@ static std::optional<double> getTaskLatency(const TaskSummary &task) {
   return task.bestSeconds ? task.bestSeconds : task.referenceSeconds;
 }
 
-/// Times each network end to end, tuned (`module` now) against untuned
-/// (`untuned`, its text before tuning), and checks the tuned output.
+/// Times each network end to end, tuned (as the module is now) against
+/// untuned (`untuned`, its text before tuning, one entry per summary
+/// network), and checks the tuned output.
 static void
-measureNetworks(ModuleOp module, const Target &target,
-                const TuneOptions &options,
+measureNetworks(const Target &target, const TuneOptions &options,
                 ArrayRef<std::pair<func::FuncOp, std::string>> untuned,
                 TuneSummary &summary) {
-  for (auto [network, reference] : untuned) {
-    auto net = llvm::find_if(summary.networks, [&](auto &n) {
-      return n.name == network.getSymName();
-    });
-    if (net == summary.networks.end())
-      continue;
+  // A network runs far longer than one candidate: it gets the untuned
+  // lowering's timeout, tuned or not.
+  MeasureOptions measure = options.measure;
+  measure.runTimeout = std::max(measure.runTimeout, measure.referenceTimeout);
+  auto describe = [](StringRef what, const MeasureResult &result) {
+    return (what + " failed (" + stringifyMeasureError(result.error) +
+            "): " + result.message)
+        .str();
+  };
+  for (auto [entry, net] : llvm::zip_equal(untuned, summary.networks)) {
+    auto [network, reference] = entry;
     std::string error;
     FailureOr<KernelSignature> signature = getKernelSignature(network, error);
-    if (failed(signature)) {
-      net->error = error;
+    std::unique_ptr<ProgramMeasurer> measurer;
+    if (succeeded(signature))
+      measurer =
+          makeMeasurer(options, measure, network, *signature, target, error);
+    if (!measurer) {
+      net.error = error;
       continue;
     }
-    std::unique_ptr<ProgramMeasurer> measurer;
-    if (options.measurerFactory) {
-      measurer = options.measurerFactory(network, *signature, target);
-    } else {
-      // A network runs far longer than one candidate: it gets the untuned
-      // lowering's timeout, tuned or not.
-      MeasureOptions measure = options.measure;
-      measure.runTimeout =
-          std::max(measure.runTimeout, measure.referenceTimeout);
-      auto real = std::make_unique<Measurer>(measure, *signature, target);
-      if (failed(real->initialize(error))) {
-        net->error = error;
-        continue;
-      }
-      measurer = std::move(real);
-    }
     if (options.progress)
-      llvm::errs() << "[ansor-tune] @" << net->name
+      llvm::errs() << "[ansor-tune] @" << net.name
                    << ": measuring the network end to end, untuned and "
                       "tuned\n";
     MeasureResult base = measurer->measureReference(reference);
     if (base.error != MeasureError::None) {
-      net->error = ("its untuned lowering failed (" +
-                    stringifyMeasureError(base.error) + "): " + base.message)
-                       .str();
+      net.error = describe("its untuned lowering", base);
       continue;
     }
-    net->untunedSeconds = median(base.costs);
+    net.untunedSeconds = median(base.costs);
     MeasureResult tuned =
         measurer->measure({MeasureInput{printTaskModule(network), ""}}).front();
     if (tuned.error != MeasureError::None) {
-      net->error = ("the tuned network failed (" +
-                    stringifyMeasureError(tuned.error) + "): " + tuned.message)
-                       .str();
+      net.error = describe("the tuned network", tuned);
       continue;
     }
-    net->tunedSeconds = median(tuned.costs);
-    net->verified = true;
+    net.tunedSeconds = median(tuned.costs);
+    net.verified = true;
     if (options.progress)
       llvm::errs() << llvm::formatv(
           "[ansor-tune] @{0}: untuned {1:e3} s, tuned {2:e3} s ({3:f2}x), "
           "verified\n",
-          net->name, *net->untunedSeconds, *net->tunedSeconds,
-          *net->untunedSeconds / *net->tunedSeconds);
+          net.name, *net.untunedSeconds, *net.tunedSeconds,
+          *net.untunedSeconds / *net.tunedSeconds);
   }
 }
 
@@ -1131,7 +1130,7 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
     }
   }
   if (options.measureNetworks)
-    measureNetworks(module, target, options, untunedNetworks, summary);
+    measureNetworks(target, options, untunedNetworks, summary);
   for (NetworkSummary &net : summary.networks)
     if (!net.error.empty())
       module.emitError() << "network @" << net.name

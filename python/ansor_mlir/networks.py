@@ -88,44 +88,45 @@ class NetworkBuilder:
             f"  }} : {_tensor(self.shape(x))} to {_tensor(shape)}")
         return out
 
+    def _window(self, op: str, x: str, window: str, channels: int, kernel: int,
+                stride: int, padding: int, pad_value: str = "%zero",
+                init: str = "%zero") -> str:
+        """A sliding-window linalg op (`op`) over the padded NHWC `x` with
+        the `window` operand (weights or the pooling window)."""
+        n, h, w, _ = self.shape(x)
+        padded = self.pad(x, [0, padding, padding, 0], [0, padding, padding, 0],
+                          pad_value)
+        oh = (h + 2 * padding - kernel) // stride + 1
+        ow = (w + 2 * padding - kernel) // stride + 1
+        shape = [n, oh, ow, channels]
+        acc = self._init(shape, init)
+        out = self._fresh(shape, "c")
+        self.lines.append(
+            f"  {out} = linalg.{op} {{dilations = dense<1> : tensor<2xi64>, "
+            f"strides = dense<{stride}> : tensor<2xi64>}} "
+            f"ins({padded}, {window} : {_tensor(self.shape(padded))}, "
+            f"{_tensor(self.shape(window))}) outs({acc} : {_tensor(shape)}) "
+            f"-> {_tensor(shape)}")
+        return out
+
     def conv2d(self, x: str, out_channels: int, kernel: int, stride: int = 1,
                padding: int = 0) -> str:
         """NHWC / HWCF convolution; the weight is a new argument."""
         n, h, w, c = self.shape(x)
         self.convs.append((n, h, w, c, out_channels, kernel, kernel, padding, stride))
         weight = self.arg("w", [kernel, kernel, c, out_channels])
-        padded = self.pad(x, [0, padding, padding, 0], [0, padding, padding, 0])
-        oh = (h + 2 * padding - kernel) // stride + 1
-        ow = (w + 2 * padding - kernel) // stride + 1
-        shape = [n, oh, ow, out_channels]
-        acc = self._init(shape)
-        out = self._fresh(shape, "c")
+        out = self._window("conv_2d_nhwc_hwcf", x, weight, out_channels, kernel,
+                           stride, padding)
         self.fan_in[out] = kernel * kernel * c
-        self.lines.append(
-            f"  {out} = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : "
-            f"tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}} "
-            f"ins({padded}, {weight} : {_tensor(self.shape(padded))}, "
-            f"{_tensor(self.shape(weight))}) outs({acc} : {_tensor(shape)}) "
-            f"-> {_tensor(shape)}")
         return out
 
     def depthwise_conv2d(self, x: str, kernel: int, stride: int = 1,
                          padding: int = 0) -> str:
-        n, h, w, c = self.shape(x)
+        c = self.shape(x)[3]
         weight = self.arg("dw", [kernel, kernel, c])
-        padded = self.pad(x, [0, padding, padding, 0], [0, padding, padding, 0])
-        oh = (h + 2 * padding - kernel) // stride + 1
-        ow = (w + 2 * padding - kernel) // stride + 1
-        shape = [n, oh, ow, c]
-        acc = self._init(shape)
-        out = self._fresh(shape, "d")
+        out = self._window("depthwise_conv_2d_nhwc_hwc", x, weight, c, kernel,
+                           stride, padding)
         self.fan_in[out] = kernel * kernel
-        self.lines.append(
-            f"  {out} = linalg.depthwise_conv_2d_nhwc_hwc {{dilations = "
-            f"dense<1> : tensor<2xi64>, strides = dense<{stride}> : "
-            f"tensor<2xi64>}} ins({padded}, {weight} : "
-            f"{_tensor(self.shape(padded))}, {_tensor(self.shape(weight))}) "
-            f"outs({acc} : {_tensor(shape)}) -> {_tensor(shape)}")
         return out
 
     def elementwise(self, inputs: Sequence[Tuple[str, str]], shape: Sequence[int],
@@ -212,21 +213,9 @@ class NetworkBuilder:
         return out
 
     def max_pool(self, x: str, kernel: int, stride: int, padding: int) -> str:
-        n, h, w, c = self.shape(x)
-        padded = self.pad(x, [0, padding, padding, 0], [0, padding, padding, 0], "%ninf")
-        oh = (h + 2 * padding - kernel) // stride + 1
-        ow = (w + 2 * padding - kernel) // stride + 1
-        shape = [n, oh, ow, c]
         window = self._init([kernel, kernel], value=None)
-        acc = self._init(shape, "%ninf")
-        out = self._fresh(shape, "mp")
-        self.lines.append(
-            f"  {out} = linalg.pooling_nhwc_max {{dilations = dense<1> : "
-            f"tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}} "
-            f"ins({padded}, {window} : {_tensor(self.shape(padded))}, "
-            f"{_tensor([kernel, kernel])}) outs({acc} : {_tensor(shape)}) "
-            f"-> {_tensor(shape)}")
-        return out
+        return self._window("pooling_nhwc_max", x, window, self.shape(x)[3],
+                            kernel, stride, padding, "%ninf", "%ninf")
 
     def global_avg_pool(self, x: str) -> str:
         """[N, H, W, C] -> [N, C]: the sum over H and W, then the scale."""

@@ -16,6 +16,10 @@ namespace ansor {
 /// (elided constants would not even parse).
 OpPrintingFlags getStablePrintingFlags();
 
+/// The func in generic form under a fixed name, without node tags: equal for
+/// structurally identical subgraphs, whatever their names.
+std::string printTaskStructure(func::FuncOp func);
+
 /// A structural hash of the payload func (its types, ops and attributes, not
 /// its name, SSA names, locations or node tags) and the target: identical
 /// subgraphs share a key, and so their records. 16 hex digits.
