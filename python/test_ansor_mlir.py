@@ -105,6 +105,18 @@ class NetworksTest(unittest.TestCase):
         self.assertEqual(len(convs), 53)
         self.assertEqual(convs[0], (1, 224, 224, 3, 64, 7, 7, 3, 2))
 
+    def test_weighted_epilogue_scaled_by_fan_in(self):
+        # A folded batch norm's scale keeps deep networks verifiable: the
+        # 1x1 conv's epilogue over 12 channels multiplies by
+        # sqrt(3 / 12) = 0.5, a plain elementwise op's (no fan-in) does not.
+        from ansor_mlir import networks
+        b = networks.NetworkBuilder("net")
+        x = b.arg("input", [1, 8, 8, 12])
+        conv = b.bias_act(b.conv2d(x, 4, 1))
+        text = b.finish(b.bias_act(conv, "none"))
+        self.assertEqual(text.count("arith.constant 0.5 : f32"), 1)
+        self.assertEqual(text.count("arith.mulf"), 1)
+
 
 if __name__ == "__main__":
     unittest.main()
