@@ -101,17 +101,31 @@ double TaskScheduler::getGradient(unsigned i) const {
   // What one more round might gain: the task's trend continued, bounded by
   // what the best similar task's throughput would give it.
   double next = latency - latency / state.rounds;
-  double bestThroughput = 0;
-  unsigned similar = 0;
-  for (auto [j, other] : llvm::enumerate(tasks)) {
-    if (other.group != tasks[i].group || !states[j].latency ||
-        *states[j].latency <= 0)
-      continue;
-    ++similar;
-    bestThroughput = std::max(bestThroughput, other.flop / *states[j].latency);
-  }
-  if (similar > 1 && bestThroughput > 0 && tasks[i].flop > 0)
-    next = std::min(next, options.beta * tasks[i].flop / bestThroughput);
+  auto bound = [&](auto isSimilar) -> std::optional<double> {
+    double bestThroughput = 0;
+    unsigned similar = 0;
+    for (auto [j, other] : llvm::enumerate(tasks)) {
+      if (!isSimilar(other) || !states[j].latency || *states[j].latency <= 0)
+        continue;
+      ++similar;
+      bestThroughput =
+          std::max(bestThroughput, other.flop / *states[j].latency);
+    }
+    if (similar < 2 || bestThroughput <= 0 || tasks[i].flop <= 0)
+      return std::nullopt;
+    return options.beta * tasks[i].flop / bestThroughput;
+  };
+  std::optional<double> potential = bound([&](const ScheduledTask &other) {
+    return other.group == tasks[i].group;
+  });
+  // Without a similar task the trend alone decides, and a task whose first
+  // rounds stall is starved however far it is from what its family reaches.
+  if (!potential && !tasks[i].family.empty())
+    potential = bound([&](const ScheduledTask &other) {
+      return other.family == tasks[i].family;
+    });
+  if (potential)
+    next = std::min(next, *potential);
   double forward = next - latency;
   return chain * (options.alpha * backward + (1 - options.alpha) * forward);
 }

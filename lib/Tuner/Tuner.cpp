@@ -9,6 +9,7 @@
 #include "ansor/Search/SketchRules.h"
 #include "ansor/Tuner/Partition.h"
 #include "ansor/Tuner/SearchTask.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
@@ -808,6 +809,24 @@ static std::string getTaskGroup(func::FuncOp func) {
   return group;
 }
 
+/// Tasks that reduce products (matmuls, convolutions, contractions written
+/// as generics) form one family; pooling and normalization reduce without
+/// multiplying, and are bounded by memory, not by the multiply-adds.
+static std::string getTaskFamily(func::FuncOp func) {
+  for (Operation &op : func.getBody().front()) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp || linalgOp.getNumReductionLoops() == 0)
+      continue;
+    bool multiplies = false;
+    linalgOp.getBlock()->walk([&](Operation *inner) {
+      multiplies |= isa<arith::MulFOp, arith::MulIOp>(inner);
+    });
+    if (multiplies)
+      return "multiply-accumulate";
+  }
+  return "";
+}
+
 static int64_t getTaskFlop(func::FuncOp func) {
   ScopedDiagnosticHandler quiet(func.getContext(),
                                 [](Diagnostic &) { return success(); });
@@ -971,6 +990,7 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
     task.weight = 0;
     scheduled[i].flop = getTaskFlop(func);
     scheduled[i].group = getTaskGroup(func);
+    scheduled[i].family = getTaskFamily(func);
     for (auto &[net, calls] : network.networks) {
       auto it = calls.find(func.getSymName());
       unsigned weight = it == calls.end() ? 0 : it->second;
@@ -1029,9 +1049,13 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
       llvm::errs() << "[ansor-tune] @" << task.name << ": task " << task.key;
       if (options.budget == 0)
         llvm::errs() << ", " << options.trials << " trials\n";
-      else
+      else {
         llvm::errs() << ", weight " << task.weight << ", " << scheduled[i].flop
-                     << " FLOP\n";
+                     << " FLOP";
+        if (!scheduled[i].family.empty())
+          llvm::errs() << ", " << scheduled[i].family;
+        llvm::errs() << "\n";
+      }
     }
     // The payload goes in once per task, so the file alone can train a
     // cost model.

@@ -24,8 +24,8 @@
 // SUM: "weight": 1,
 
 // Every task is prepared (its untuned lowering timed) before the first round.
-// LOG: [ansor-tune] @conv_2d_nhwc_hwcf_0: task {{[0-9a-f]+}}, weight 2, 296960 FLOP
-// LOG-NEXT: [ansor-tune] @conv_2d_nhwc_hwcf_1: task {{[0-9a-f]+}}, weight 1, 297984 FLOP
+// LOG: [ansor-tune] @conv_2d_nhwc_hwcf_0: task {{[0-9a-f]+}}, weight 2, 296960 FLOP, multiply-accumulate
+// LOG-NEXT: [ansor-tune] @conv_2d_nhwc_hwcf_1: task {{[0-9a-f]+}}, weight 1, 297984 FLOP, multiply-accumulate
 // LOG-NEXT: [ansor-tune] @conv_2d_nhwc_hwcf_0: 4 trials, best
 // LOG-NEXT: [ansor-tune] 4/12 trials; estimated network latency
 // LOG: [ansor-tune] 12/12 trials; estimated network latency
@@ -68,6 +68,10 @@
 // RUN: ansor-opt %S/Inputs/mask-network.mlir --ansor-partition | ansor-opt --ansor-tune="build-timeout=120 budget=4 round-trials=4 seed=1 threads=1 records=%t/mask.jsonl summary=%t/mask.json min-repeat-ms=1 repeat=1" -o /dev/null 2> %t/mask.log
 // RUN: FileCheck %s --check-prefix=MASK < %t/mask.log
 // RUN: FileCheck %s --check-prefix=MASKSUM < %t/mask.json
+// Only the matmul multiplies in a reduction: the scheduler's family of
+// tasks whose throughputs bound each other.
+// MASK-DAG: [ansor-tune] @matmul_0: task {{[0-9a-f]+}}, weight 1, {{[0-9]+}} FLOP, multiply-accumulate{{$}}
+// MASK-DAG: [ansor-tune] @generic_0: task {{[0-9a-f]+}}, weight {{[0-9]+}}, {{[0-9]+}} FLOP{{$}}
 // MASK: [ansor-tune] @masked: untuned {{.*}} verified
 // MASK: warning: cannot measure @generic_0: element type i1 is not supported by the measurer
 // MASKSUM: "name": "masked",

@@ -41,12 +41,15 @@ std::vector<double> simulate(TaskScheduler &scheduler,
 }
 
 std::vector<ScheduledTask> makeTasks(std::vector<unsigned> weights,
-                                     std::vector<std::string> groups = {}) {
+                                     std::vector<std::string> groups = {},
+                                     std::vector<std::string> families = {}) {
   std::vector<ScheduledTask> tasks;
   for (auto [i, weight] : llvm::enumerate(weights)) {
     ScheduledTask task;
     task.flop = 1000000;
     task.group = i < groups.size() ? groups[i] : "g" + std::to_string(i);
+    if (i < families.size())
+      task.family = families[i];
     task.weights = {weight};
     tasks.push_back(task);
   }
@@ -207,6 +210,35 @@ TEST(TaskSchedulerTest, SimilarTasksRaiseTheExpectedGain) {
   };
   EXPECT_NEAR(gradient({"conv", "matmul"}), -5e-4, 1e-9);
   EXPECT_NEAR(gradient({"conv", "conv"}), -8e-4, 1e-9);
+}
+
+TEST(TaskSchedulerTest, AFamilyStandsInForMissingSimilarTasks) {
+  // Task 2 (a dense layer among convolutions) has no task of its own group.
+  // Its family's best throughput (task 0's) bounds its potential as a
+  // similar task's would; its group's does when it has one.
+  auto gradient = [](std::vector<std::string> groups,
+                     std::vector<std::string> families) {
+    TaskSchedulerOptions options;
+    options.epsGreedy = 0;
+    options.alpha = 0;
+    options.beta = 2;
+    TaskScheduler scheduler(makeTasks({1, 1, 1}, groups, families), 1, options);
+    scheduler.update(0, 8, 1e-4);
+    scheduler.update(1, 8, 5e-4);
+    scheduler.update(2, 8, 1e-3);
+    scheduler.update(2, 8, 1e-3);
+    return scheduler.getGradient(2);
+  };
+  // Alone: the trend, half the latency.
+  EXPECT_NEAR(gradient({"conv", "conv", "matmul"}, {}), -5e-4, 1e-9);
+  EXPECT_NEAR(gradient({"conv", "conv", "matmul"}, {"mac", "mac", "pool"}),
+              -5e-4, 1e-9);
+  // In the family: beta x task 0's time (2e-4).
+  EXPECT_NEAR(gradient({"conv", "conv", "matmul"}, {"mac", "mac", "mac"}),
+              -8e-4, 1e-9);
+  // Its own group comes first: task 1 (5e-4, bound 1e-3) adds nothing.
+  EXPECT_NEAR(gradient({"conv", "dense", "dense"}, {"mac", "mac", "mac"}),
+              -5e-4, 1e-9);
 }
 
 } // namespace

@@ -72,6 +72,11 @@ struct ScheduledTask {
   /// Tasks of one group are similar (the paper's N(i)): their throughputs
   /// bound each other's.
   std::string group;
+  /// A coarser likeness, for a task whose group has no other member (a
+  /// network's single dense layer among its convolutions): tasks of one
+  /// family do the same kind of arithmetic, so the best one's throughput
+  /// still bounds what the task could reach. Empty: no family.
+  std::string family;
   /// Calls of the task in each network.
   std::vector<unsigned> weights;
 };
