@@ -45,3 +45,23 @@ ptxas = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptx
 if os.path.exists(ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+
+# A CUDA device the runner can use (none in CI): tests of the no-device path
+# are unsupported there, tests that run kernels require it.
+import subprocess
+try:
+    probe = subprocess.run(
+        [os.path.join(config.ansor_tools_dir, "ansor-runner"), "--probe",
+         "--device", "cuda"], capture_output=True, timeout=120)
+    if probe.returncode == 0:
+        config.available_features.add("cuda-device")
+except (OSError, subprocess.TimeoutExpired):
+    pass
+
+# CUDA's stub driver (a libcuda whose every call fails): the runtime's
+# driver errors without a GPU.
+cuda_stub = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
+                         "lib64", "stubs", "libcuda.so")
+if os.path.exists(cuda_stub):
+    config.available_features.add("cuda-stub")
+    config.substitutions.append(("%cuda_stub", cuda_stub))

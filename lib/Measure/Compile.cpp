@@ -16,6 +16,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -41,9 +42,13 @@ static LogicalResult emitObject(ModuleOp module, llvm::Module &llvmModule,
   if (!llvmTarget)
     return module.emitError()
            << "no LLVM target for " << target.triple << ": " << error;
+  // Constructors (a GPU program's module load) go to .init_array: lld, unlike
+  // GNU ld, does not run .ctors.
+  llvm::TargetOptions targetOptions;
+  targetOptions.UseInitArray = true;
   std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
-      triple, target.cpu, target.features, llvm::TargetOptions(),
-      llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+      triple, target.cpu, target.features, targetOptions, llvm::Reloc::PIC_,
+      std::nullopt, llvm::CodeGenOptLevel::Aggressive));
   if (!machine)
     return module.emitError()
            << "cannot create a target machine for " << target.str();
@@ -68,17 +73,47 @@ static LogicalResult emitObject(ModuleOp module, llvm::Module &llvmModule,
   return success();
 }
 
+/// Where libAnsorCUDARuntime is: `lib/` beside the `bin/` of this
+/// executable, in the build tree as in an installation; empty if absent.
+static std::string findCUDARuntimeDir() {
+  static int anchor;
+  std::string executable = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
+  SmallString<256> dir(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
+  llvm::sys::path::append(dir, "lib");
+  SmallString<256> library(dir);
+  llvm::sys::path::append(library, "libAnsorCUDARuntime.so");
+  return llvm::sys::fs::exists(library) ? dir.str().str() : "";
+}
+
 /// Links the object into a shared library with lld's ELF driver, in
-/// process: one `cc` (driver, collect2, ld) less per candidate.
+/// process: one `cc` (driver, collect2, ld) less per candidate. GPU programs
+/// link the runtime of MLIR's GPU ABI (libAnsorCUDARuntime) instead of
+/// OpenMP.
 static LogicalResult link(ModuleOp module, StringRef objectPath,
-                          StringRef outputPath) {
+                          StringRef outputPath, bool gpu = false) {
   std::string libDir = ANSOR_LLVM_LIBRARY_DIR;
   std::string output = outputPath.str(), object = objectPath.str();
   std::string libFlag = "-L" + libDir;
-  SmallVector<const char *> args = {
-      "ld.lld",       "-shared",      "--no-undefined-version", "-o",
-      output.c_str(), object.c_str(), libFlag.c_str(),          "-rpath",
-      libDir.c_str(), "-lomp",        "-lmlir_c_runner_utils"};
+  SmallVector<const char *> args = {"ld.lld",
+                                    "-shared",
+                                    "--no-undefined-version",
+                                    "-o",
+                                    output.c_str(),
+                                    object.c_str(),
+                                    libFlag.c_str(),
+                                    "-rpath",
+                                    libDir.c_str(),
+                                    "-lmlir_c_runner_utils"};
+  std::string runtimeDir = gpu ? findCUDARuntimeDir() : "";
+  std::string runtimeFlag = "-L" + runtimeDir;
+  if (!gpu)
+    args.push_back("-lomp");
+  // Without the runtime beside this tool, the mgpu* symbols stay undefined
+  // and resolve against whatever library the loader provides them.
+  if (!runtimeDir.empty())
+    args.append({runtimeFlag.c_str(), "-rpath", runtimeDir.c_str(),
+                 "-lAnsorCUDARuntime"});
   std::string diagnostics;
   llvm::raw_string_ostream errs(diagnostics);
   lld::Result result =
@@ -94,7 +129,8 @@ static LogicalResult compileToPTX(ModuleOp module, const Target &target,
                                   StringRef outputPath) {
   if (!outputPath.ends_with(".ptx"))
     return module.emitError()
-           << "for a GPU target the output is PTX: name it F.ptx, not "
+           << "for a GPU target the output is PTX (F.ptx) or a shared "
+              "library with the PTX and its host code (F.so), not "
            << outputPath;
   PassManager pm(module.getContext());
   sched::buildGPULoweringPipeline(pm, {target.arch, target.ptxFeatures()});
@@ -149,23 +185,24 @@ LogicalResult mlir::ansor::compileToSharedLibrary(ModuleOp module,
                                                   const Target &target,
                                                   StringRef outputPath) {
   MLIRContext *ctx = module.getContext();
-  if (target.isGPU()) {
-    if (!module.getOps<sched::ScheduleOp>().empty() &&
-        failed(sched::materializeSchedules(module)))
-      return failure();
-    return compileToPTX(module, target, outputPath);
-  }
   if (!module.getOps<sched::ScheduleOp>().empty() &&
       failed(sched::materializeSchedules(module)))
     return failure();
+  if (target.isGPU() && !outputPath.ends_with(".so"))
+    return compileToPTX(module, target, outputPath);
   for (auto func : module.getOps<func::FuncOp>())
     if (!func.isExternal() && func.isPublic())
       func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                     UnitAttr::get(ctx));
   PassManager pm(ctx);
-  sched::buildCPULoweringPipeline(pm);
+  if (target.isGPU())
+    sched::buildGPULoweringPipeline(pm, {target.arch, target.ptxFeatures()});
+  else
+    sched::buildCPULoweringPipeline(pm);
   if (failed(pm.run(module)))
-    return module.emitError() << "lowering to the LLVM dialect failed";
+    return module.emitError()
+           << (target.isGPU() ? "lowering to NVVM and PTX failed"
+                              : "lowering to the LLVM dialect failed");
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, llvmContext);
@@ -173,9 +210,11 @@ LogicalResult mlir::ansor::compileToSharedLibrary(ModuleOp module,
     return module.emitError() << "translation to LLVM IR failed";
   addPackedInterfaces(*llvmModule);
   std::string objectPath = (outputPath + ".o").str();
-  if (failed(emitObject(module, *llvmModule, target, objectPath)))
+  // A GPU program's host side runs on this machine.
+  if (failed(emitObject(module, *llvmModule,
+                        target.isGPU() ? Target::host() : target, objectPath)))
     return failure();
-  LogicalResult linked = link(module, objectPath, outputPath);
+  LogicalResult linked = link(module, objectPath, outputPath, target.isGPU());
   llvm::sys::fs::remove(objectPath);
   return linked;
 }

@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -216,6 +217,8 @@ LogicalResult Measurer::initialize(std::string &error) {
     return failure();
   }
   referencePath = options.workDir + "/reference.bin";
+  if (target.isGPU())
+    return probeDevice(error);
   return success();
 }
 
@@ -230,8 +233,50 @@ static std::string readFileOr(StringRef path, StringRef fallback) {
   return text.empty() ? fallback.str() : text;
 }
 
+LogicalResult Measurer::probeDevice(std::string &error) {
+  std::string outFile = options.workDir + "/probe.out";
+  SmallVector<StringRef> args = {options.runnerPath, "--probe", "--device",
+                                 "cuda"};
+  std::optional<StringRef> redirects[] = {StringRef(""), StringRef(outFile),
+                                          StringRef("")};
+  std::string runError;
+  int status = llvm::sys::ExecuteAndWait(options.runnerPath, args, std::nullopt,
+                                         redirects,
+                                         /*SecondsToWait=*/60, 0, &runError);
+  std::string output = readFileOr(outFile, "");
+  llvm::sys::fs::remove(outFile);
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(output);
+  const llvm::json::Object *object = json ? json->getAsObject() : nullptr;
+  if (!json)
+    llvm::consumeError(json.takeError());
+  if (!object) {
+    error = "cannot probe the CUDA device: the runner died (" +
+            (runError.empty() ? "status " + std::to_string(status) : runError) +
+            ")";
+    return failure();
+  }
+  if (!object->getBoolean("ok").value_or(false)) {
+    error = object->getString("message").value_or("no CUDA device").str();
+    return failure();
+  }
+  // PTX for a newer architecture than the device's does not load.
+  int64_t capability = object->getInteger("compute_capability").value_or(0);
+  StringRef arch = target.arch;
+  int64_t wanted = 0;
+  if (arch.consume_front("sm_") && !arch.getAsInteger(10, wanted) &&
+      wanted > capability) {
+    error = llvm::formatv("the CUDA device ({0}, sm_{1}) is older than the "
+                          "target's {2}",
+                          object->getString("device").value_or("?"), capability,
+                          target.arch)
+                .str();
+    return failure();
+  }
+  return success();
+}
+
 void Measurer::startBuild(Build &build, StringRef moduleText, StringRef inject,
-                          unsigned timeout) {
+                          unsigned timeout, const Target &buildTarget) {
   std::string stem = options.workDir + "/c" + std::to_string(counter++);
   build.moduleFile = stem + ".mlir";
   build.library = stem + ".so";
@@ -247,7 +292,7 @@ void Measurer::startBuild(Build &build, StringRef moduleText, StringRef inject,
     os << (inject == "compile" ? StringRef("this is not MLIR") : moduleText);
   }
   std::string pass = "--ansor-compile=output=" + build.library + " target='" +
-                     target.str() + "'";
+                     buildTarget.str() + "'";
   SmallVector<StringRef> args = {options.compilerPath, build.moduleFile, pass,
                                  "-o", "/dev/null"};
   std::optional<StringRef> redirects[] = {StringRef(""), StringRef(""),
@@ -323,6 +368,12 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
                                    referencePath};
   if (signature.positiveInputs)
     args.push_back("--positive-inputs");
+  // The reference is the host's untuned lowering; GPU candidates are
+  // checked against it.
+  if (!reference && target.isGPU()) {
+    args.push_back("--device");
+    args.push_back("cuda");
+  }
   if (!pause.empty()) {
     args.push_back("--pause-pids");
     args.push_back(llvm::join(
@@ -386,9 +437,12 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
   }
   if (!object->getBoolean("ok").value_or(false)) {
     StringRef kind = object->getString("error").value_or("runtime");
-    result.error = kind == "wrong_result" ? MeasureError::WrongResult
-                   : kind == "timeout"    ? MeasureError::Timeout
-                                          : MeasureError::Runtime;
+    result.error = llvm::StringSwitch<MeasureError>(kind)
+                       .Case("wrong_result", MeasureError::WrongResult)
+                       .Case("timeout", MeasureError::Timeout)
+                       .Case("launch_failure", MeasureError::LaunchFailure)
+                       .Case("illegal_address", MeasureError::IllegalAddress)
+                       .Default(MeasureError::Runtime);
     result.message = object->getString("message").value_or("").str();
     if (kind == "timeout")
       result.message +=
@@ -425,7 +479,8 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
 MeasureResult Measurer::measureReference(StringRef moduleText) {
   MeasureResult result;
   Build build;
-  startBuild(build, moduleText, "", options.buildTimeout * 4);
+  startBuild(build, moduleText, "", options.buildTimeout * 4,
+             target.isGPU() ? Target::host() : target);
   finishBuild(build, result, /*exited=*/false);
   if (result.error == MeasureError::None)
     run(build.library, "", /*reference=*/true, result);
@@ -448,7 +503,7 @@ std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
   auto pump = [&]() {
     while (running.size() < jobs && next < batch.size()) {
       startBuild(builds[next], batch[next].moduleText, batch[next].inject,
-                 options.buildTimeout);
+                 options.buildTimeout, target);
       running.push_back(next++);
     }
     bool reaped = false;

@@ -596,6 +596,10 @@ void TaskTuner::report(const TaskSummary &summary) {
       "; errors: compile {0}, runtime {1}, timeout {2}, wrong {3}",
       summary.errors[1], summary.errors[2], summary.errors[3],
       summary.errors[4]);
+  // GPU kernels' own failures, only when there are any.
+  if (summary.errors[5] || summary.errors[6])
+    llvm::errs() << llvm::formatv(", launch failure {0}, illegal address {1}",
+                                  summary.errors[5], summary.errors[6]);
   const PhaseTimes &p = summary.phases;
   llvm::errs() << llvm::formatv("; {0:f1} s: sampling {1:f1}",
                                 summary.wallSeconds, p.sampling);
@@ -937,12 +941,12 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
                                       TuneSummary &summary) {
   double start = now();
   summary.target = target.str();
-  if (target.isGPU())
+  // The cost model's features and the mutations describe CPU loop nests.
+  if (target.isGPU() && options.strategy != SearchStrategy::Random)
     return module.emitError()
            << "tuning for '" << target.str()
-           << "' needs a CUDA measurer, which is not built yet; "
-              "--sched-derive-sketches, --sched-sample and "
-              "--ansor-compile=\"output=F.ptx\" work for GPU targets";
+           << "' takes search=random: the cost model and the mutations of "
+              "the other searches do not handle GPU schedules yet";
   std::string error;
   FailureOr<LoadedRecords> previous = loadRecords(options.recordsPath, error);
   if (failed(previous))
@@ -1323,6 +1327,10 @@ std::string mlir::ansor::serializeSummary(const TuneSummary &summary) {
                               {"runtime", t.errors[2]},
                               {"timeout", t.errors[3]},
                               {"wrong_result", t.errors[4]}};
+    if (t.errors[5] || t.errors[6]) {
+      errors["launch_failure"] = t.errors[5];
+      errors["illegal_address"] = t.errors[6];
+    }
     llvm::json::Object task{
         {"name", t.name},         {"key", t.key},
         {"flop", t.flop},         {"trials", t.trials},

@@ -9,7 +9,14 @@
 // faults) is never timed and decides nothing. Prints one JSON line. Runs in its
 // own process so that a crashing or hanging candidate only ends this process.
 //
+// With `--device cuda` the library is a GPU program (host code calling
+// libAnsorCUDARuntime): the arguments live in device memory, the outputs are
+// copied back to be checked, and repeats are timed with CUDA events around
+// back-to-back calls.
+//
 //===----------------------------------------------------------------------===//
+
+#include "ansor/Runtime/CUDARuntime.h"
 
 #include <algorithm>
 #include <chrono>
@@ -66,6 +73,12 @@ struct Buffer {
       stride *= shape[i];
     }
   }
+  /// Points the descriptor at device memory holding the same elements.
+  void moveToDevice(void *device) {
+    deviceData = device;
+    descriptor[0] = descriptor[1] = reinterpret_cast<int64_t>(device);
+  }
+  size_t bytes() const { return numElements() * elementSize(); }
   char *data() { return storage.data() + offsetBytes; }
   const char *data() const { return storage.data() + offsetBytes; }
   double getAt(int64_t i) const {
@@ -100,6 +113,7 @@ struct Buffer {
     }
   }
   size_t offsetBytes = 0;
+  void *deviceData = nullptr;
 };
 
 [[noreturn]] void fail(const std::string &kind, const std::string &message) {
@@ -267,18 +281,48 @@ double seconds(std::chrono::steady_clock::time_point a,
   return std::chrono::duration<double>(b - a).count();
 }
 
-double timedCall(const Kernel &fn, std::vector<Buffer> &args) {
-  auto start = std::chrono::steady_clock::now();
-  call(fn, args);
-  return seconds(start, std::chrono::steady_clock::now());
+/// Whether the kernel is a GPU program (`--device cuda`).
+bool onDevice = false;
+
+/// Ends the run with the first CUDA error, as the kind the measurer records.
+[[noreturn]] void failCuda(const std::string &when) {
+  char message[512] = {};
+  int code = ansorCudaLastError(message, sizeof(message));
+  std::string kind = code == ANSOR_CUDA_ERROR_ILLEGAL_ADDRESS ||
+                             code == ANSOR_CUDA_ERROR_MISALIGNED_ADDRESS
+                         ? "illegal_address"
+                     : code == ANSOR_CUDA_ERROR_LAUNCH_FAILED ||
+                             code == ANSOR_CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES ||
+                             code == ANSOR_CUDA_ERROR_LAUNCH_TIMEOUT
+                         ? "launch_failure"
+                         : "runtime";
+  fail(kind, when + ": " + message);
 }
 
-/// Seconds per call over one repeat of `number` calls.
+/// Seconds per call over one repeat of `number` calls. On the GPU, the calls
+/// queue back to back between two events: the host code's synchronizations
+/// are deferred, as TVM's time evaluator launches without waiting.
 double timeRepeat(const Kernel &fn, std::vector<Buffer> &args, int number) {
+  if (onDevice) {
+    ansorCudaDeferSync(1);
+    if (ansorCudaTimerStart() != 0)
+      failCuda("timing");
+    for (int n = 0; n < number; ++n)
+      call(fn, args);
+    double elapsed = ansorCudaTimerStop();
+    ansorCudaDeferSync(0);
+    if (elapsed < 0)
+      failCuda("timed calls");
+    return elapsed / number;
+  }
   auto start = std::chrono::steady_clock::now();
   for (int n = 0; n < number; ++n)
     call(fn, args);
   return seconds(start, std::chrono::steady_clock::now()) / number;
+}
+
+double timedCall(const Kernel &fn, std::vector<Buffer> &args) {
+  return timeRepeat(fn, args, 1);
 }
 
 /// A first warm call that runs this long is slower than the cut beyond any
@@ -424,7 +468,7 @@ int main(int argc, char **argv) {
   int number = 0, repeat = 3, minRepeatMs = 100;
   double rtol = 1e-3, atol = 1e-4, maxSeconds = 0, maxTimingSeconds = 1,
          firstCallSeconds = 0;
-  bool positive = false;
+  bool positive = false, probe = false;
   std::vector<pid_t> pause;
   long long maxMemoryMb = 0;
   for (int i = 1; i < argc; ++i) {
@@ -475,14 +519,41 @@ int main(int argc, char **argv) {
       }
     } else if (a == "--positive-inputs")
       positive = true;
+    else if (a == "--probe")
+      probe = true;
     else if (a == "--max-memory-mb")
       maxMemoryMb = std::atoll(value().c_str());
-    else
+    else if (a == "--device") {
+      std::string device = value();
+      if (device != "cpu" && device != "cuda")
+        fail("usage", "unknown device '" + device + "' (cpu or cuda)");
+      onDevice = device == "cuda";
+    } else
       fail("usage", "unknown option " + a);
+  }
+  // --probe: only whether the device can be used, and which it is.
+  if (probe) {
+    char message[512] = {};
+    if (!onDevice)
+      fail("usage", "--probe needs --device cuda");
+    if (ansorCudaInit(0, message, sizeof(message)) != 0)
+      fail("no_device", message);
+    if (ansorCudaDeviceName(message, sizeof(message)) != 0)
+      failCuda("querying the device");
+    std::printf("{\"ok\": true, \"device\": \"%s\", "
+                "\"compute_capability\": %d}\n",
+                message, ansorCudaComputeCapability());
+    return 0;
   }
   if (lib.empty() || func.empty() || outputs.empty())
     fail("usage", "usage: ansor-runner --lib X.so --func NAME --inputs SPEC "
-                  "--outputs SPEC [--write-ref F | --check-ref F]");
+                  "--outputs SPEC [--write-ref F | --check-ref F] "
+                  "[--device cpu|cuda]");
+  if (onDevice) {
+    char message[512] = {};
+    if (ansorCudaInit(0, message, sizeof(message)) != 0)
+      fail("no_device", message);
+  }
 
   if (maxMemoryMb > 0) {
     // Address space, not resident memory: a kernel that asks for more fails
@@ -511,6 +582,15 @@ int main(int argc, char **argv) {
     fail("runtime", "cannot allocate the arguments within the memory limit "
                     "of " +
                         std::to_string(maxMemoryMb) + " MiB");
+  }
+  // Outputs start zeroed on the device as on the host.
+  for (Buffer &b : args) {
+    if (!onDevice)
+      break;
+    void *device = ansorCudaAlloc(b.bytes());
+    if (!device || ansorCudaCopyToDevice(device, b.data(), b.bytes()) != 0)
+      failCuda("copying the arguments to the device");
+    b.moveToDevice(device);
   }
 
   void *handle = dlopen(lib.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -544,6 +624,14 @@ int main(int argc, char **argv) {
                 /*status=*/1);
   }
   call(fn, args);
+  if (onDevice) {
+    if (ansorCudaSynchronize() != 0)
+      failCuda("the first call");
+    for (size_t i = numInputs; i < args.size(); ++i)
+      if (ansorCudaCopyToHost(args[i].data(), args[i].deviceData,
+                              args[i].bytes()) != 0)
+        failCuda("copying the outputs to the host");
+  }
   disarmWatchdog();
   if (inject == "wrong")
     args.back().setAt(0, args.back().getAt(0) + 1.0);

@@ -12,7 +12,18 @@ namespace ansor {
 
 /// Why a measured candidate has no valid time (TVM's MeasureErrorNO, as an
 /// enum with stringify/symbolize in the ODS style).
-enum class MeasureError { None, Compile, Runtime, Timeout, WrongResult };
+/// LaunchFailure and IllegalAddress are GPU kernels' runtime errors: a
+/// launch the driver refused or aborted (too many resources, a trap), and
+/// an access outside the kernel's buffers.
+enum class MeasureError {
+  None,
+  Compile,
+  Runtime,
+  Timeout,
+  WrongResult,
+  LaunchFailure,
+  IllegalAddress
+};
 
 inline llvm::StringRef stringifyMeasureError(MeasureError error) {
   switch (error) {
@@ -26,6 +37,10 @@ inline llvm::StringRef stringifyMeasureError(MeasureError error) {
     return "timeout";
   case MeasureError::WrongResult:
     return "wrong_result";
+  case MeasureError::LaunchFailure:
+    return "launch_failure";
+  case MeasureError::IllegalAddress:
+    return "illegal_address";
   }
   return "unknown";
 }
@@ -37,6 +52,8 @@ inline std::optional<MeasureError> symbolizeMeasureError(llvm::StringRef s) {
       .Case("runtime", MeasureError::Runtime)
       .Case("timeout", MeasureError::Timeout)
       .Case("wrong_result", MeasureError::WrongResult)
+      .Case("launch_failure", MeasureError::LaunchFailure)
+      .Case("illegal_address", MeasureError::IllegalAddress)
       .Default(std::nullopt);
 }
 

@@ -143,7 +143,9 @@ public:
   ~Measurer() override;
 
   /// Prepares the work directory and finds the tools; refuses a workload
-  /// whose buffers exceed the runner's memory limit.
+  /// whose buffers exceed the runner's memory limit, and a GPU target
+  /// without a CUDA device. GPU candidates are checked against the host's
+  /// untuned lowering.
   LogicalResult initialize(std::string &error);
 
   MeasureResult measureReference(StringRef moduleText) override;
@@ -160,7 +162,10 @@ private:
   /// Seconds a candidate's first call may take under the current cut.
   double firstCallLimit() const;
   void startBuild(Build &build, StringRef moduleText, StringRef inject,
-                  unsigned timeout);
+                  unsigned timeout, const Target &buildTarget);
+  /// For a GPU target: whether the runner finds a CUDA device able to run
+  /// the target's PTX; `error` says why not.
+  LogicalResult probeDevice(std::string &error);
   /// Collects a build's outcome; unless it `exited` already, waits for
   /// what is left of its timeout (then kills it).
   void finishBuild(Build &build, MeasureResult &result, bool exited);

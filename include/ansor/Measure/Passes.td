@@ -14,6 +14,13 @@ def AnsorCompile : Pass<"ansor-compile", "ModuleOp"> {
     public func, with results turned into trailing output arguments). The
     module itself is left lowered to the LLVM dialect. This is the builder of
     the measurement pipeline; `ansor-runner` runs its output.
+
+    For a GPU target (`target=cuda -arch=sm_90`, or the schedules' target)
+    the module is lowered with `ansor-lower-gpu` instead: `output=F.ptx`
+    writes the kernels' PTX; `output=F.so` links the host code (compiled for
+    the host CPU, the PTX embedded and JIT-loaded when the library loads)
+    against `libAnsorCUDARuntime.so`, which `ansor-runner --device cuda`
+    runs.
   }];
   let options = [
     Option<"output", "output", "std::string", /*default=*/"\"\"",

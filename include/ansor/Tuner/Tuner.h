@@ -165,7 +165,7 @@ struct TaskSummary {
   /// The cheapest valid programs, cheapest first (at most kMaxRanked).
   SmallVector<RankedSchedule> ranked;
   static constexpr unsigned kMaxRanked = 8;
-  std::array<unsigned, 5> errors = {0, 0, 0, 0, 0};
+  std::array<unsigned, 7> errors = {};
   /// Measured programs whose materialization degraded (MeasureRecord).
   unsigned degraded = 0;
   /// Candidates the cost model scored.

@@ -16,14 +16,18 @@
 // MAT: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
 // MAT: } {mapping = [#gpu.block<y>, #gpu.block<x>]}
 
-// One kernel, launched on a 4x2 grid of 16x8 blocks, compiled to PTX.
+// One kernel, launched on a 4x2 grid of 16x8 blocks on the function's
+// stream (gpu-async-region), which is synchronized before the return;
+// compiled to PTX.
 // PTX: llvm.func @mm_relu(
 // PTX-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : index) : i64
 // PTX-DAG: %[[C2:.*]] = llvm.mlir.constant(2 : index) : i64
 // PTX-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : index) : i64
 // PTX-DAG: %[[C8:.*]] = llvm.mlir.constant(8 : index) : i64
 // PTX-DAG: %[[C16:.*]] = llvm.mlir.constant(16 : index) : i64
-// PTX: gpu.launch_func @mm_relu_kernel::@mm_relu_kernel blocks in (%[[C4]], %[[C2]], %[[C1]]) threads in (%[[C16]], %[[C8]], %[[C1]])
+// PTX: %[[S:.*]] = llvm.call @mgpuStreamCreate()
+// PTX: gpu.launch_func <%[[S]] : !llvm.ptr> @mm_relu_kernel::@mm_relu_kernel blocks in (%[[C4]], %[[C2]], %[[C1]]) threads in (%[[C16]], %[[C8]], %[[C1]])
+// PTX-NEXT: llvm.call @mgpuStreamSynchronize(%[[S]])
 // PTX: gpu.binary @mm_relu_kernel
 // PTX-SAME: #nvvm.target<chip = "sm_90", features = "+ptx80">
 // PTX-SAME: .visible .entry mm_relu_kernel(

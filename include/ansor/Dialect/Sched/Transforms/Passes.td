@@ -165,4 +165,21 @@ def SchedMergeGPUModules
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def SchedGPUHostAllocs
+    : Pass<"sched-gpu-host-allocs", "::mlir::func::FuncOp"> {
+  let summary = "Allocate a GPU program's temporary buffers on the device";
+  let description = [{
+    After bufferization the buffers between a program's kernels (a producer
+    not fused into its consumer, a softmax's row maxima) are `memref.alloc`s
+    of the host function: host memory, which the kernels cannot address.
+    This pass, on host functions after kernel outlining, turns each into a
+    `gpu.alloc` freed by a `gpu.dealloc` before every return.
+    `gpu-async-region` then threads them onto the function's stream, as
+    the GPU-to-LLVM conversion needs. An allocation inside a loop is
+    refused (nothing schedules one there; a loop on the host would also
+    touch device memory).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // ANSOR_DIALECT_SCHED_TRANSFORMS_PASSES_TD

@@ -1,0 +1,48 @@
+// RUN: ansor-opt %s --split-input-file --sched-gpu-host-allocs --verify-diagnostics | FileCheck %s
+
+// The buffer between two kernels moves to the device and is freed before
+// the host function returns; the arguments and the kernels' own functions
+// are left alone.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @fill(%m: memref<16xf32>) kernel {
+      gpu.return
+    }
+    func.func @device_helper() {
+      %a = memref.alloc() : memref<4xf32>
+      return
+    }
+  }
+  func.func @host(%out: memref<16xf32>) {
+    %c1 = arith.constant 1 : index
+    %tmp = memref.alloc() : memref<16xf32>
+    gpu.launch_func @k::@fill blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%tmp : memref<16xf32>)
+    gpu.launch_func @k::@fill blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%out : memref<16xf32>)
+    return
+  }
+}
+
+// CHECK-LABEL: gpu.module @k
+// CHECK:         func.func @device_helper
+// CHECK-NEXT:      memref.alloc() : memref<4xf32>
+// CHECK-LABEL: func.func @host(
+// CHECK-SAME:      %[[OUT:.*]]: memref<16xf32>)
+// CHECK:         %[[T:.*]] = gpu.alloc () : memref<16xf32>
+// CHECK-NEXT:    gpu.launch_func @k::@fill {{.*}} args(%[[T]] : memref<16xf32>)
+// CHECK-NEXT:    gpu.launch_func @k::@fill {{.*}} args(%[[OUT]] : memref<16xf32>)
+// CHECK-NEXT:    gpu.dealloc %[[T]] : memref<16xf32>
+// CHECK-NEXT:    return
+
+// -----
+
+// A host allocation in a loop would be one device allocation per
+// iteration, and a host loop would touch device memory: refused.
+func.func @in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{'memref.alloc' op in a loop or region of the host function of a GPU program cannot move to the device}}
+    %a = memref.alloc() : memref<4xf32>
+  }
+  return
+}
