@@ -259,6 +259,16 @@ LogicalResult Measurer::probeDevice(std::string &error) {
     error = object->getString("message").value_or("no CUDA device").str();
     return failure();
   }
+  // The PTX ISA the NVVM target emits (8.0 for sm_90) needs a CUDA 12
+  // driver.
+  int64_t driver = object->getInteger("driver_version").value_or(0);
+  if (driver < 12000) {
+    error = llvm::formatv("the CUDA driver ({0}.{1}) is older than 12.0, "
+                          "which the PTX of '{2}' needs",
+                          driver / 1000, driver % 1000 / 10, target.str())
+                .str();
+    return failure();
+  }
   // PTX for a newer architecture than the device's does not load.
   int64_t capability = object->getInteger("compute_capability").value_or(0);
   StringRef arch = target.arch;

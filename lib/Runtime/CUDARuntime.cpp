@@ -39,11 +39,14 @@ constexpr int kMemAttachGlobal = 0x1;
 constexpr int kAttributeComputeCapabilityMajor = 75;
 constexpr int kAttributeComputeCapabilityMinor = 76;
 constexpr int kFuncAttributeMaxDynamicSharedSizeBytes = 8;
+constexpr int kJitErrorLogBuffer = 5;
+constexpr int kJitErrorLogBufferSizeBytes = 6;
 constexpr int kJitOptimizationLevel = 7;
 
 /// The driver entry points the runtime uses.
 struct Driver {
   CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
   CUresult (*cuDeviceGetCount)(int *);
   CUresult (*cuDeviceGet)(CUdevice *, int);
   CUresult (*cuDeviceGetName)(char *, int, CUdevice);
@@ -73,8 +76,8 @@ struct Driver {
   CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
   CUresult (*cuMemFree)(CUdeviceptr);
   CUresult (*cuMemcpyAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
-  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
-  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr, const void *, size_t, CUstream);
+  CUresult (*cuMemcpyDtoHAsync)(void *, CUdeviceptr, size_t, CUstream);
   CUresult (*cuMemsetD32Async)(CUdeviceptr, unsigned, size_t, CUstream);
   CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t, CUstream);
 };
@@ -99,12 +102,14 @@ struct Runtime {
   std::string firstErrorMessage;
 };
 
-Runtime &runtime() {
+} // namespace
+
+static Runtime &runtime() {
   static Runtime *instance = new Runtime;
   return *instance;
 }
 
-std::string errorText(CUresult result) {
+static std::string errorText(CUresult result) {
   Driver &d = runtime().driver;
   const char *name = nullptr, *text = nullptr;
   if (d.cuGetErrorName)
@@ -118,7 +123,7 @@ std::string errorText(CUresult result) {
 }
 
 /// Keeps the first error; returns whether `result` is a success.
-bool check(CUresult result, const char *where) {
+static bool check(CUresult result, const char *where) {
   if (result == kSuccess)
     return true;
   Runtime &rt = runtime();
@@ -134,14 +139,15 @@ bool check(CUresult result, const char *where) {
   return false;
 }
 
-void copyOut(const std::string &text, char *out, size_t size) {
+static void copyOut(const std::string &text, char *out, size_t size) {
   if (!out || size == 0)
     return;
   std::snprintf(out, size, "%s", text.c_str());
 }
 
 template <typename Fn>
-bool lookup(void *library, Fn &slot, const char *name, std::string &missing) {
+static bool lookup(void *library, Fn &slot, const char *name,
+                   std::string &missing) {
   slot = reinterpret_cast<Fn>(dlsym(library, name));
   if (!slot && missing.empty())
     missing = name;
@@ -149,12 +155,13 @@ bool lookup(void *library, Fn &slot, const char *name, std::string &missing) {
 }
 
 /// Loads the driver and fills the entry points; an empty string on success.
-std::string loadDriver(Driver &d) {
+static std::string loadDriver(Driver &d) {
   void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_GLOBAL);
   if (!library)
     return std::string("libcuda.so.1 cannot be loaded (") + dlerror() + ")";
   std::string missing;
   lookup(library, d.cuInit, "cuInit", missing);
+  lookup(library, d.cuDriverGetVersion, "cuDriverGetVersion", missing);
   lookup(library, d.cuDeviceGetCount, "cuDeviceGetCount", missing);
   lookup(library, d.cuDeviceGet, "cuDeviceGet", missing);
   lookup(library, d.cuDeviceGetName, "cuDeviceGetName", missing);
@@ -177,13 +184,17 @@ std::string loadDriver(Driver &d) {
   lookup(library, d.cuEventDestroy, "cuEventDestroy_v2", missing);
   lookup(library, d.cuEventRecord, "cuEventRecord", missing);
   lookup(library, d.cuEventSynchronize, "cuEventSynchronize", missing);
-  lookup(library, d.cuEventElapsedTime, "cuEventElapsedTime", missing);
+  // CUDA 12.8 renamed it (cuda.h maps the plain name to _v2); older
+  // drivers have only the plain one.
+  std::string noV2;
+  if (!lookup(library, d.cuEventElapsedTime, "cuEventElapsedTime_v2", noV2))
+    lookup(library, d.cuEventElapsedTime, "cuEventElapsedTime", missing);
   lookup(library, d.cuMemAlloc, "cuMemAlloc_v2", missing);
   lookup(library, d.cuMemAllocManaged, "cuMemAllocManaged", missing);
   lookup(library, d.cuMemFree, "cuMemFree_v2", missing);
   lookup(library, d.cuMemcpyAsync, "cuMemcpyAsync", missing);
-  lookup(library, d.cuMemcpyHtoD, "cuMemcpyHtoD_v2", missing);
-  lookup(library, d.cuMemcpyDtoH, "cuMemcpyDtoH_v2", missing);
+  lookup(library, d.cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", missing);
+  lookup(library, d.cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", missing);
   lookup(library, d.cuMemsetD32Async, "cuMemsetD32Async", missing);
   lookup(library, d.cuMemsetD16Async, "cuMemsetD16Async", missing);
   if (!missing.empty())
@@ -194,7 +205,7 @@ std::string loadDriver(Driver &d) {
 /// Initializes on first use (a program's host code may run before the
 /// runner asks, e.g. from a global constructor): device 0 unless
 /// ANSOR_CUDA_DEVICE or mgpuSetDefaultDevice says otherwise.
-bool ensureInit() {
+static bool ensureInit() {
   Runtime &rt = runtime();
   std::lock_guard<std::mutex> lock(rt.mutex);
   if (rt.initialized)
@@ -235,7 +246,7 @@ bool ensureInit() {
 
 /// The driver, with the context current on the calling thread (a program's
 /// host code may run on any thread).
-Driver *driver() {
+static Driver *driver() {
   if (!ensureInit())
     return nullptr;
   Runtime &rt = runtime();
@@ -243,7 +254,7 @@ Driver *driver() {
   return &rt.driver;
 }
 
-void *allocate(size_t bytes, bool managed) {
+static void *allocate(size_t bytes, bool managed) {
   Driver *d = driver();
   if (!d)
     return nullptr;
@@ -267,7 +278,7 @@ void *allocate(size_t bytes, bool managed) {
   return reinterpret_cast<void *>(pointer);
 }
 
-void release(void *pointer) {
+static void release(void *pointer) {
   if (!pointer)
     return;
   Runtime &rt = runtime();
@@ -278,8 +289,6 @@ void release(void *pointer) {
   rt.freeBlocks[it->second].push_back(it->first);
   rt.liveBlocks.erase(it);
 }
-
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // MLIR's GPU runtime ABI (what gpu-to-llvm and #gpu.select_object emit)
@@ -299,15 +308,26 @@ ANSOR_EXPORT CUmodule mgpuModuleLoadJIT(void *data, int optLevel) {
   CUmodule module = nullptr;
   if (!d)
     return module;
-  int options[] = {kJitOptimizationLevel};
-  void *values[] = {reinterpret_cast<void *>(intptr_t(optLevel))};
-  check(d->cuModuleLoadDataEx(&module, data, 1, options, values),
-        "cuModuleLoadDataEx");
+  // The JIT's own diagnostics say why PTX does not load.
+  static char log[4096];
+  log[0] = 0;
+  int options[] = {kJitErrorLogBuffer, kJitErrorLogBufferSizeBytes,
+                   kJitOptimizationLevel};
+  void *values[] = {log, reinterpret_cast<void *>(uintptr_t(sizeof(log))),
+                    reinterpret_cast<void *>(intptr_t(optLevel))};
+  if (!check(d->cuModuleLoadDataEx(&module, data, 3, options, values),
+             "cuModuleLoadDataEx") &&
+      log[0])
+    runtime().firstErrorMessage += std::string(" (JIT: ") + log + ")";
   return module;
 }
 
 ANSOR_EXPORT void mgpuModuleUnload(CUmodule module) {
-  if (Driver *d = driver(); d && module)
+  // Runs from a destructor at exit: nothing to do for a module that never
+  // loaded, and no driver to start for it.
+  if (!module)
+    return;
+  if (Driver *d = driver())
     check(d->cuModuleUnload(module), "cuModuleUnload");
 }
 
@@ -477,12 +497,19 @@ ANSOR_EXPORT void *ansorCudaAlloc(size_t bytes) {
 
 ANSOR_EXPORT void ansorCudaFree(void *pointer) { release(pointer); }
 
+// On the shared stream, then waited for: a copy on the legacy stream would not
+// be ordered before the non-blocking stream's kernels, and one from pageable
+// memory may return before the data has arrived.
 ANSOR_EXPORT int ansorCudaCopyToDevice(void *device, const void *host,
                                        size_t bytes) {
   Driver *d = driver();
-  return d && check(d->cuMemcpyHtoD(reinterpret_cast<CUdeviceptr>(device), host,
-                                    bytes),
-                    "cuMemcpyHtoD")
+  Runtime &rt = runtime();
+  return d &&
+                 check(
+                     d->cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(device),
+                                          host, bytes, rt.stream),
+                     "cuMemcpyHtoDAsync") &&
+                 check(d->cuStreamSynchronize(rt.stream), "cuStreamSynchronize")
              ? 0
              : -1;
 }
@@ -490,10 +517,22 @@ ANSOR_EXPORT int ansorCudaCopyToDevice(void *device, const void *host,
 ANSOR_EXPORT int ansorCudaCopyToHost(void *host, const void *device,
                                      size_t bytes) {
   Driver *d = driver();
-  return d && check(d->cuMemcpyDtoH(host, reinterpret_cast<CUdeviceptr>(device),
-                                    bytes),
-                    "cuMemcpyDtoH")
+  Runtime &rt = runtime();
+  return d &&
+                 check(d->cuMemcpyDtoHAsync(
+                           host, reinterpret_cast<CUdeviceptr>(device), bytes,
+                           rt.stream),
+                       "cuMemcpyDtoHAsync") &&
+                 check(d->cuStreamSynchronize(rt.stream), "cuStreamSynchronize")
              ? 0
+             : -1;
+}
+
+ANSOR_EXPORT int ansorCudaDriverVersion(void) {
+  Driver *d = driver();
+  int version = 0;
+  return d && check(d->cuDriverGetVersion(&version), "cuDriverGetVersion")
+             ? version
              : -1;
 }
 

@@ -546,10 +546,12 @@ void TaskTuner::copyAccountedTimes(TaskSummary &summary) const {
 
 void TaskTuner::updateCut(const TaskSummary &summary) {
   // A candidate slower than the untuned lowering, or than `cutRatio` times
-  // the best so far, cannot become the best: its warm-up time is enough.
-  double cut = *summary.referenceSeconds;
+  // the best so far, cannot become the best: its warm-up time is enough. A
+  // GPU program's reference runs on the host CPU, which bounds nothing.
+  double cut = target.isGPU() ? 0 : *summary.referenceSeconds;
   if (summary.bestSeconds && options.cutRatio > 0)
-    cut = std::min(cut, options.cutRatio * *summary.bestSeconds);
+    cut = cut > 0 ? std::min(cut, options.cutRatio * *summary.bestSeconds)
+                  : options.cutRatio * *summary.bestSeconds;
   measurer->setCutSeconds(cut);
 }
 

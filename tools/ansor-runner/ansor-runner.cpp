@@ -288,15 +288,19 @@ bool onDevice = false;
 [[noreturn]] void failCuda(const std::string &when) {
   char message[512] = {};
   int code = ansorCudaLastError(message, sizeof(message));
-  std::string kind = code == ANSOR_CUDA_ERROR_ILLEGAL_ADDRESS ||
-                             code == ANSOR_CUDA_ERROR_MISALIGNED_ADDRESS
-                         ? "illegal_address"
-                     : code == ANSOR_CUDA_ERROR_LAUNCH_FAILED ||
-                             code == ANSOR_CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES ||
-                             code == ANSOR_CUDA_ERROR_LAUNCH_TIMEOUT
-                         ? "launch_failure"
-                         : "runtime";
-  fail(kind, when + ": " + message);
+  // A launch the driver refuses (too many threads, too much shared memory)
+  // is CUDA_ERROR_INVALID_VALUE: where it happened says what it is.
+  bool inLaunch = std::strstr(message, " in cuLaunchKernel") ||
+                  std::strstr(message, " in cuFuncSetAttribute");
+  bool badAddress = code == ANSOR_CUDA_ERROR_ILLEGAL_ADDRESS ||
+                    code == ANSOR_CUDA_ERROR_MISALIGNED_ADDRESS;
+  bool badLaunch = inLaunch || code == ANSOR_CUDA_ERROR_LAUNCH_FAILED ||
+                   code == ANSOR_CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES ||
+                   code == ANSOR_CUDA_ERROR_LAUNCH_TIMEOUT;
+  fail(badAddress  ? "illegal_address"
+       : badLaunch ? "launch_failure"
+                   : "runtime",
+       when + ": " + message);
 }
 
 /// Seconds per call over one repeat of `number` calls. On the GPU, the calls
@@ -541,8 +545,9 @@ int main(int argc, char **argv) {
     if (ansorCudaDeviceName(message, sizeof(message)) != 0)
       failCuda("querying the device");
     std::printf("{\"ok\": true, \"device\": \"%s\", "
-                "\"compute_capability\": %d}\n",
-                message, ansorCudaComputeCapability());
+                "\"compute_capability\": %d, \"driver_version\": %d}\n",
+                message, ansorCudaComputeCapability(),
+                ansorCudaDriverVersion());
     return 0;
   }
   if (lib.empty() || func.empty() || outputs.empty())
@@ -555,7 +560,9 @@ int main(int argc, char **argv) {
       fail("no_device", message);
   }
 
-  if (maxMemoryMb > 0) {
+  // Not with CUDA: the driver reserves tens of GiB of address space for
+  // unified addressing, and the measurer has bounded the buffers already.
+  if (maxMemoryMb > 0 && !onDevice) {
     // Address space, not resident memory: a kernel that asks for more fails
     // its allocation here instead of pushing the machine into swap. Code,
     // thread stacks and allocator arenas get 1 GiB on top.

@@ -28,18 +28,24 @@ extern "C" {
 #endif
 
 /* Opens the CUDA driver, initializes it and makes the primary context of
- * `device` current. Returns 0, or -1 with why in `message` ("no CUDA device:
- * libcuda.so.1 cannot be loaded ...", "no CUDA device: cuInit failed with
- * CUDA_ERROR_NO_DEVICE ..."). Later calls return the first call's answer. */
+ * `device` current (the environment's ANSOR_CUDA_DEVICE, when set, wins:
+ * a program's host code may start the runtime before anyone asks). Returns 0,
+ * or -1 with why in `message` ("no CUDA device: libcuda.so.1 cannot be loaded
+ * ...", "no CUDA device: cuInit failed with CUDA_ERROR_NO_DEVICE ..."). Later
+ * calls return the first call's answer. */
 int ansorCudaInit(int device, char *message, size_t size);
 
-/* The device's name and compute capability (e.g. 90 for sm_90), after a
- * successful ansorCudaInit. */
+/* The device's name, its compute capability (e.g. 90 for sm_90) and the
+ * driver's CUDA version (e.g. 12040 for 12.4), after a successful
+ * ansorCudaInit. */
 int ansorCudaDeviceName(char *name, size_t size);
 int ansorCudaComputeCapability(void);
+int ansorCudaDriverVersion(void);
 
-/* Device memory for a program's arguments; copies to and from the host.
- * They return null / -1 on failure (ansorCudaLastError says why). */
+/* Device memory for a program's arguments; copies to and from the host,
+ * ordered after everything queued on the shared stream and complete when
+ * they return. They return null / -1 on failure (ansorCudaLastError says
+ * why). */
 void *ansorCudaAlloc(size_t bytes);
 void ansorCudaFree(void *pointer);
 int ansorCudaCopyToDevice(void *device, const void *host, size_t bytes);

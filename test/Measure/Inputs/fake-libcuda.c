@@ -4,12 +4,15 @@
  * stay as they are), and event timing is deterministic: one microsecond
  * per launch between the two events. Environment:
  *   FAKE_CUDA_LAUNCH_ERROR=N  cuLaunchKernel returns N
- *   FAKE_CUDA_SYNC_ERROR=N    cuStreamSynchronize returns N
+ *   FAKE_CUDA_SYNC_ERROR=N    cuStreamSynchronize returns N, once a kernel
+ *                             was launched
+ *   FAKE_CUDA_SYNC_HANG=1     cuStreamSynchronize never returns, then
  * At exit it prints "fake-cuda: A allocations, L launches, M modules" to
  * stderr. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
@@ -28,6 +31,10 @@ static int envError(const char *name) {
 
 CUresult cuInit(unsigned flags) {
   atexit(report);
+  return 0;
+}
+CUresult cuDriverGetVersion(int *version) {
+  *version = 13000;
   return 0;
 }
 CUresult cuDeviceGetCount(int *count) {
@@ -96,6 +103,12 @@ CUresult cuStreamCreate(void **stream, unsigned flags) {
   return 0;
 }
 CUresult cuStreamSynchronize(void *stream) {
+  /* Kernels' faults show when their stream is waited for: copies before
+   * the first launch succeed. */
+  if (!launches)
+    return 0;
+  while (envError("FAKE_CUDA_SYNC_HANG"))
+    sleep(1);
   return envError("FAKE_CUDA_SYNC_ERROR");
 }
 CUresult cuStreamWaitEvent(void *stream, void *event, unsigned flags) {
@@ -114,7 +127,7 @@ CUresult cuEventRecord(void *event, void *stream) {
   return 0;
 }
 CUresult cuEventSynchronize(void *event) { return 0; }
-CUresult cuEventElapsedTime(float *ms, void *start, void *stop) {
+CUresult cuEventElapsedTime_v2(float *ms, void *start, void *stop) {
   *ms = (float)(*(int *)stop - *(int *)start) * 1e-3f;
   return 0;
 }
@@ -135,11 +148,13 @@ CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
   memcpy((void *)dst, (void *)src, bytes);
   return 0;
 }
-CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes) {
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t bytes,
+                              void *stream) {
   memcpy((void *)dst, src, bytes);
   return 0;
 }
-CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes) {
+CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t bytes,
+                              void *stream) {
   memcpy(dst, (void *)src, bytes);
   return 0;
 }

@@ -26,8 +26,9 @@ struct SchedGPUHostAllocsPass
     SmallVector<memref::AllocOp> allocs;
     WalkResult walk = func.walk([&](memref::AllocOp alloc) {
       if (alloc->getBlock() != &func.getBody().front()) {
-        alloc.emitOpError("in a loop or region of the host function of a GPU "
-                          "program cannot move to the device");
+        alloc.emitOpError("outside the entry block of the host function of "
+                          "a GPU program (in a loop, a branch or a region) "
+                          "cannot move to the device");
         return WalkResult::interrupt();
       }
       allocs.push_back(alloc);

@@ -41,7 +41,7 @@ func.func @in_loop(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
-    // expected-error @+1 {{'memref.alloc' op in a loop or region of the host function of a GPU program cannot move to the device}}
+    // expected-error @+1 {{'memref.alloc' op outside the entry block of the host function of a GPU program (in a loop, a branch or a region) cannot move to the device}}
     %a = memref.alloc() : memref<4xf32>
   }
   return

@@ -175,9 +175,9 @@ def SchedGPUHostAllocs
     This pass, on host functions after kernel outlining, turns each into a
     `gpu.alloc` freed by a `gpu.dealloc` before every return.
     `gpu-async-region` then threads them onto the function's stream, as
-    the GPU-to-LLVM conversion needs. An allocation inside a loop is
-    refused (nothing schedules one there; a loop on the host would also
-    touch device memory).
+    the GPU-to-LLVM conversion needs. An allocation outside the entry
+    block (in a loop or a branch) is refused: nothing schedules one there,
+    and host loops would touch device memory.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
