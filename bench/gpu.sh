@@ -8,7 +8,8 @@
 #                                    # shared libraries, with each workload's
 #                                    # reference output from the host CPU's
 #                                    # untuned lowering, and the cuBLAS bench;
-#                                    # in bench/out/gpu/bundle
+#                                    # in $GPU_OUT/bundle (GPU_OUT defaults
+#                                    # to bench/out/gpu)
 #   bench/gpu.sh run [BUNDLE]        # on the GPU machine (BUNDLE: the
 #                                    # directory or bundle.tar.xz): every program run
 #                                    # and verified by ansor-runner --device
@@ -25,10 +26,11 @@ SELF=$(realpath "$0")
 cd "$(dirname "$SELF")/.."
 B=${BUILD_DIR:-build}
 CUDA=${CUDA_HOME:-/usr/local/cuda}
+GPU_OUT=${GPU_OUT:-bench/out/gpu}
 
 bundle() {
   local count=${1:-200} arch=${2:-sm_90}
-  local dir=bench/out/gpu/bundle
+  local dir=$GPU_OUT/bundle
   rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/programs"
   cp "$B/bin/ansor-runner" "$dir/bin/"
   cp "$B/lib/libAnsorCUDARuntime.so" "$dir/lib/"
@@ -70,8 +72,8 @@ PY
     echo "$name: $built of $count programs built" >&2
   done
   # PTX compresses well: the archive is what a device run carries.
-  tar cJf bench/out/gpu/bundle.tar.xz -C bench/out/gpu bundle
-  ls -la bench/out/gpu/bundle.tar.xz >&2
+  tar cJf "$GPU_OUT/bundle.tar.xz" -C "$GPU_OUT" bundle
+  ls -la "$GPU_OUT/bundle.tar.xz" >&2
 }
 
 # One sampled program of workload $1 (seed $2, arch $3) into $4/programs.
@@ -86,10 +88,12 @@ compile_one() {
 }
 
 run() {
-  local dir=${1:-bench/out/gpu/bundle.tar.xz}
+  local dir=${1:-$GPU_OUT/bundle.tar.xz}
   if [[ $dir == *.tar.xz ]]; then
-    mkdir -p /tmp/ansor-gpu && tar xJf "$dir" -C /tmp/ansor-gpu
-    dir=/tmp/ansor-gpu/bundle
+    local unpacked
+    unpacked=$(mktemp -d)
+    tar xJf "$dir" -C "$unpacked"
+    dir=$unpacked/bundle
   fi
   local out=${OUT:-$dir}
   local results="$out/results.jsonl"
