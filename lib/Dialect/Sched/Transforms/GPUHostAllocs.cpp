@@ -5,6 +5,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir {
 namespace sched {
@@ -14,6 +15,23 @@ namespace sched {
 } // namespace mlir
 
 using namespace mlir;
+
+/// The first use of `buffer` (or of a view of it) on the host that would
+/// read or write its elements there: after the move, device memory. Kernel
+/// launches and views only pass its address on.
+static Operation *findHostAccess(Value buffer) {
+  for (Operation *user : buffer.getUsers()) {
+    if (isa<gpu::LaunchFuncOp, memref::DeallocOp>(user))
+      continue;
+    if (isa<ViewLikeOpInterface>(user)) {
+      if (Operation *access = findHostAccess(user->getResult(0)))
+        return access;
+      continue;
+    }
+    return user;
+  }
+  return nullptr;
+}
 
 namespace {
 struct SchedGPUHostAllocsPass
@@ -29,6 +47,13 @@ struct SchedGPUHostAllocsPass
         alloc.emitOpError("outside the entry block of the host function of "
                           "a GPU program (in a loop, a branch or a region) "
                           "cannot move to the device");
+        return WalkResult::interrupt();
+      }
+      if (Operation *access = findHostAccess(alloc.getResult())) {
+        InFlightDiagnostic diag = alloc.emitOpError(
+            "of a GPU program is accessed on the host; it cannot move to "
+            "the device");
+        diag.attachNote(access->getLoc()) << "accessed here";
         return WalkResult::interrupt();
       }
       allocs.push_back(alloc);

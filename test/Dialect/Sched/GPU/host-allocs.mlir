@@ -46,3 +46,26 @@ func.func @in_loop(%n: index) {
   }
   return
 }
+
+// -----
+
+// A buffer the host reads (here, copied on the host) cannot move to the
+// device: the host code would dereference device memory.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @fill(%m: memref<16xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @host_copy(%out: memref<16xf32>) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'memref.alloc' op of a GPU program is accessed on the host; it cannot move to the device}}
+    %tmp = memref.alloc() : memref<16xf32>
+    gpu.launch_func @k::@fill blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%tmp : memref<16xf32>)
+    %view = memref.subview %tmp[0] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1]>>
+    %dst = memref.subview %out[0] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1]>>
+    // expected-note @+1 {{accessed here}}
+    memref.copy %view, %dst : memref<8xf32, strided<[1]>> to memref<8xf32, strided<[1]>>
+    return
+  }
+}

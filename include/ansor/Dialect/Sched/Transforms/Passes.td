@@ -177,7 +177,8 @@ def SchedGPUHostAllocs
     `gpu-async-region` then threads them onto the function's stream, as
     the GPU-to-LLVM conversion needs. An allocation outside the entry
     block (in a loop or a branch) is refused: nothing schedules one there,
-    and host loops would touch device memory.
+    and host loops would touch device memory. So is one whose elements the
+    host reads or writes (anything but kernel launches and views).
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
