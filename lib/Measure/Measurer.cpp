@@ -378,6 +378,8 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
                                    referencePath};
   if (signature.positiveInputs)
     args.push_back("--positive-inputs");
+  if (options.cacheFlush && !target.isGPU())
+    args.push_back("--flush-cache");
   // The reference is the host's untuned lowering; GPU candidates are
   // checked against it.
   if (!reference && target.isGPU()) {

@@ -47,7 +47,7 @@ static MeasureOptions
 makeMeasureOptions(unsigned threads, unsigned repeat, unsigned minRepeatMs,
                    unsigned runTimeout, unsigned buildTimeout,
                    StringRef workDir, unsigned referenceTimeout,
-                   unsigned maxMemoryMb) {
+                   unsigned maxMemoryMb, bool cacheFlush) {
   MeasureOptions options;
   options.threads = threads;
   options.repeat = std::max(1u, repeat);
@@ -57,12 +57,13 @@ makeMeasureOptions(unsigned threads, unsigned repeat, unsigned minRepeatMs,
   options.workDir = workDir.str();
   options.referenceTimeout = std::max(1u, referenceTimeout);
   options.maxMemoryMb = maxMemoryMb;
+  options.cacheFlush = cacheFlush;
   return options;
 }
 
 #define ANSOR_MEASURE_OPTIONS                                                  \
   makeMeasureOptions(threads, repeat, minRepeatMs, runTimeout, buildTimeout,   \
-                     workDir, referenceTimeout, maxMemoryMb)
+                     workDir, referenceTimeout, maxMemoryMb, cacheFlush)
 
 static FailureOr<Target> parseTarget(ModuleOp module, StringRef text) {
   std::string error;

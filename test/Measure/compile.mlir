@@ -19,6 +19,11 @@
 // RUN: not ansor-runner --lib %t/k.so --func slow_matmul --inputs f32:512x512,f32:512x512 --outputs f32:512x512 --max-seconds 1e-4 --first-call-seconds 1e-4 | FileCheck %s --check-prefix=FIRST
 // WATCHDOG: {"ok": true, "number": 1, "costs": [0.0102], "max_abs_err": 0, "verified": false, "cut": true, "lower_bound": true}
 // FIRST: {"ok": false, "error": "timeout", "message": "its first call ran past 0.0001 s"}
+// With --flush-cache, every input but the first leaves the cache before
+// each timed call (a network layer's weights); the output is still checked.
+// RUN: ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --check-ref %t/ref.bin --repeat 2 --min-repeat-ms 1 --flush-cache | FileCheck %s --check-prefix=CHECKED
+// RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --flush-cache --device cuda | FileCheck %s --check-prefix=FLUSHGPU
+// FLUSHGPU: {"ok": false, "error": "usage", "message": "--flush-cache is for CPU kernels"}
 // RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --check-ref %t/ref.bin --inject wrong | FileCheck %s --check-prefix=WRONG
 // RUN: not ansor-runner --lib %t/k.so --func missing --inputs f32:16x8,f32:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=MISSING
 // RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs bf16:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=TYPE

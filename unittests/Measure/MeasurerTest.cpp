@@ -44,8 +44,10 @@ protected:
   /// A measurer whose compiler and runner are `compiler` and `runner`.
   std::unique_ptr<Measurer> makeMeasurer(std::string compiler,
                                          std::string runner,
-                                         unsigned buildTimeout = 20) {
+                                         unsigned buildTimeout = 20,
+                                         bool cacheFlush = false) {
     MeasureOptions options;
+    options.cacheFlush = cacheFlush;
     options.compilerPath = std::move(compiler);
     options.runnerPath = std::move(runner);
     options.workDir = dir + "/work";
@@ -104,6 +106,35 @@ TEST_F(MeasurerTest, FailingBuildReportsTheCompilersDiagnostics) {
   ASSERT_EQ(results.size(), 1u);
   EXPECT_EQ(results[0].error, MeasureError::Compile);
   EXPECT_EQ(results[0].message, "x.mlir:1:1: error: bad");
+}
+
+TEST_F(MeasurerTest, CacheFlushIsAskedOfTheRunner) {
+  std::string runner = script(
+      "runner", "case \" $* \" in *' --flush-cache '*) echo '{\"ok\": true, "
+                "\"number\": 1, \"costs\": [0.5]}' ;; *) echo '{\"ok\": "
+                "false, \"error\": \"runtime\", \"message\": \"no "
+                "flush\"}' ;; esac");
+  for (bool flush : {false, true}) {
+    auto measurer = makeMeasurer(script("cc", "exit 0"), runner,
+                                 /*buildTimeout=*/20, /*cacheFlush=*/flush);
+    MeasureResult result = measurer->measure({MeasureInput()}).front();
+    EXPECT_EQ(result.error, flush ? MeasureError::None : MeasureError::Runtime);
+  }
+}
+
+TEST_F(MeasurerTest, GPUFailuresKeepTheirKinds) {
+  EXPECT_EQ(runnerReport(
+                R"({"ok": false, "error": "illegal_address", "message": "x"})")
+                .error,
+            MeasureError::IllegalAddress);
+  EXPECT_EQ(runnerReport(
+                R"({"ok": false, "error": "launch_failure", "message": "x"})")
+                .error,
+            MeasureError::LaunchFailure);
+  EXPECT_EQ(
+      runnerReport(R"({"ok": false, "error": "no_device", "message": "x"})")
+          .error,
+      MeasureError::Runtime);
 }
 
 TEST_F(MeasurerTest, FirstCallPastItsLimitIsATimeoutNamingTheCut) {

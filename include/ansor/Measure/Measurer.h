@@ -45,6 +45,9 @@ struct MeasureOptions {
   /// refused before it runs; the runner's address space is limited to it
   /// plus 1 GiB (code, thread stacks, allocator arenas).
   unsigned maxMemoryMb = 0;
+  /// Every input but the first leaves the CPU's caches before each timed
+  /// call (ansor-runner --flush-cache).
+  bool cacheFlush = false;
   /// Parallel compile processes.
   unsigned buildJobs = 2;
   /// Verification tolerance: |got - want| <= atol * max(1, max|want|) +

@@ -30,7 +30,11 @@ def AnsorMeasureOptions {
            "Memory for a runner's buffers in MiB (0: three quarters of the "
            "machine's memory); workloads whose arguments and results need "
            "more are refused. The runner's address space is limited to this "
-           "plus 1 GiB">
+           "plus 1 GiB">,
+    Option<"cacheFlush", "cache-flush", "bool", /*default=*/"false",
+           "Flush every input but the first from the CPU's caches before "
+           "each timed call (TVM's enable_cpu_cache_flush): a network's "
+           "layers read their weights from memory, not from a warm cache">
   ];
 }
 
