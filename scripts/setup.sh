@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libomp-22-dev
           libxgboost-dev libopenblas-dev libgtest-dev liblld-22-dev zlib1g-dev
           libzstd-dev cmake ninja-build ccache
-          python3 gcc g++)
+          python3 gcc g++ binutils xz-utils)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
