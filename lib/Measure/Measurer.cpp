@@ -233,6 +233,21 @@ static std::string readFileOr(StringRef path, StringRef fallback) {
   return text.empty() ? fallback.str() : text;
 }
 
+/// The runner's one-line JSON report in `path` (removed after reading);
+/// none if it wrote nothing parsable (it died).
+static std::optional<llvm::json::Object> readRunnerReport(StringRef path) {
+  std::string output = readFileOr(path, "");
+  llvm::sys::fs::remove(path);
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(output);
+  if (!json) {
+    llvm::consumeError(json.takeError());
+    return std::nullopt;
+  }
+  if (llvm::json::Object *object = json->getAsObject())
+    return std::move(*object);
+  return std::nullopt;
+}
+
 LogicalResult Measurer::probeDevice(std::string &error) {
   std::string outFile = options.workDir + "/probe.out";
   SmallVector<StringRef> args = {options.runnerPath, "--probe", "--device",
@@ -243,12 +258,7 @@ LogicalResult Measurer::probeDevice(std::string &error) {
   int status = llvm::sys::ExecuteAndWait(options.runnerPath, args, std::nullopt,
                                          redirects,
                                          /*SecondsToWait=*/60, 0, &runError);
-  std::string output = readFileOr(outFile, "");
-  llvm::sys::fs::remove(outFile);
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse(output);
-  const llvm::json::Object *object = json ? json->getAsObject() : nullptr;
-  if (!json)
-    llvm::consumeError(json.takeError());
+  std::optional<llvm::json::Object> object = readRunnerReport(outFile);
   if (!object) {
     error = "cannot probe the CUDA device: the runner died (" +
             (runError.empty() ? "status " + std::to_string(status) : runError) +
@@ -428,19 +438,14 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
   result.runSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
-  std::string output = readFileOr(outFile, "");
-  llvm::sys::fs::remove(outFile);
+  std::optional<llvm::json::Object> object = readRunnerReport(outFile);
   llvm::sys::fs::remove(errFile);
   if (timedOut) {
     result.error = MeasureError::Timeout;
     result.message = "run timed out after " + std::to_string(timeout) + " s";
     return;
   }
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse(output);
-  const llvm::json::Object *object = json ? json->getAsObject() : nullptr;
   if (!object) {
-    if (!json)
-      llvm::consumeError(json.takeError());
     result.error = MeasureError::Runtime;
     result.message =
         "the runner died (" +

@@ -425,20 +425,28 @@ ANSOR_EXPORT void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
           "cuMemcpyAsync");
 }
 
+/// cuMemsetD32Async / cuMemsetD16Async on the program's stream.
+template <typename Value>
+static void memsetAsync(CUresult (*fn)(CUdeviceptr, Value, size_t, CUstream),
+                        const char *name, void *dst, Value value, size_t count,
+                        CUstream stream) {
+  check(fn(reinterpret_cast<CUdeviceptr>(dst), value, count,
+           stream ? stream : runtime().stream),
+        name);
+}
+
 ANSOR_EXPORT void mgpuMemset32(void *dst, unsigned int value, size_t count,
                                CUstream stream) {
   if (Driver *d = driver())
-    check(d->cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
-                              stream ? stream : runtime().stream),
-          "cuMemsetD32Async");
+    memsetAsync(d->cuMemsetD32Async, "cuMemsetD32Async", dst, value, count,
+                stream);
 }
 
 ANSOR_EXPORT void mgpuMemset16(void *dst, unsigned short value, size_t count,
                                CUstream stream) {
   if (Driver *d = driver())
-    check(d->cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
-                              stream ? stream : runtime().stream),
-          "cuMemsetD16Async");
+    memsetAsync(d->cuMemsetD16Async, "cuMemsetD16Async", dst, value, count,
+                stream);
 }
 
 ANSOR_EXPORT void mgpuSetDefaultDevice(int32_t device) {

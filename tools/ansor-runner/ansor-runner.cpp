@@ -59,7 +59,7 @@ struct Buffer {
   /// Allocates 64-byte aligned storage and the memref descriptor
   /// {allocated, aligned, offset, sizes[rank], strides[rank]}.
   void allocate() {
-    storage.assign(numElements() * elementSize() + 64, 0);
+    storage.assign(bytes() + 64, 0);
     char *base = storage.data();
     char *aligned = base + (64 - reinterpret_cast<uintptr_t>(base) % 64) % 64;
     offsetBytes = aligned - base;
@@ -442,7 +442,7 @@ void writeReference(const std::string &path, const std::vector<Buffer> &args,
                     size_t numInputs) {
   std::ofstream out(path, std::ios::binary);
   for (size_t i = numInputs; i < args.size(); ++i)
-    out.write(args[i].data(), args[i].numElements() * args[i].elementSize());
+    out.write(args[i].data(), args[i].bytes());
   if (!out)
     fail("runtime", "cannot write reference output " + path);
 }
@@ -468,7 +468,7 @@ double checkReference(const std::string &path, std::vector<Buffer> &args,
   for (size_t i = numInputs; i < args.size(); ++i) {
     Buffer ref = args[i];
     ref.allocate();
-    in.read(ref.data(), ref.numElements() * ref.elementSize());
+    in.read(ref.data(), ref.bytes());
     if (!in)
       fail("runtime", "reference output " + path + " is too short");
     // The absolute tolerance scales with this output's finite magnitude.
