@@ -7,7 +7,7 @@
 # bench/network_report.py compares the schedulers' curves.
 #   bench/network.sh [NETWORK] [BUDGET] [SCHEDULERS]
 #   (defaults: resnet50 1000 "gradient round-robin"; SEED=N for another
-#   seed than 0)
+#   seed than 0; EXTRA="cache-flush=true" adds --ansor-tune options)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${BUILD_DIR:-build}/bin
@@ -16,6 +16,7 @@ NET=${1:-resnet50}
 BUDGET=${2:-1000}
 SCHEDULERS=${3:-gradient round-robin}
 SEED=${SEED:-0}
+EXTRA=${EXTRA:-}
 mkdir -p "$OUT"
 PYTHONPATH=python python3 -m ansor_mlir.networks "$NET" -o "$OUT/$NET.mlir"
 "$B/ansor-opt" "$OUT/$NET.mlir" --ansor-partition -o "$OUT/$NET.partitioned.mlir"
@@ -23,7 +24,7 @@ for s in $SCHEDULERS; do
   rm -f "$OUT/$NET.$s.jsonl"
   start=$(date +%s)
   "$B/ansor-opt" "$OUT/$NET.partitioned.mlir" -o "$OUT/$NET.$s.tuned.mlir" \
-    --ansor-tune="budget=$BUDGET task-scheduler=$s threads=2 seed=$SEED records=$OUT/$NET.$s.jsonl summary=$OUT/$NET.$s.json" \
+    --ansor-tune="budget=$BUDGET task-scheduler=$s threads=2 seed=$SEED records=$OUT/$NET.$s.jsonl summary=$OUT/$NET.$s.json $EXTRA" \
     2> "$OUT/$NET.$s.log" || true
   echo "$NET $s: $(( $(date +%s) - start )) s"
   grep -E "untuned .* tuned|could not be measured" "$OUT/$NET.$s.log" || true

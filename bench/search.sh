@@ -8,11 +8,15 @@
 #   mutation, model (search=model: one pool of 512 scored per batch),
 #   evolution without crossover. CONFIGS picks some of them (default: all of
 #   "random evolution evolution-nocrossover model mutation"); EVOLUTION sets
-#   evolution's trials (default LONG).
+#   evolution's trials (default LONG). SEED (default 0) seeds every run; OUT
+#   (default bench/out/search) is where they go. Several seeds, for medians:
+#   for s in 0 1 2; do SEED=$s OUT=bench/out/search-s$s bench/search.sh; done
+#   bench/seeds.py bench/out/search-s*
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${BUILD_DIR:-build}/bin
-OUT=bench/out/search
+OUT=${OUT:-bench/out/search}
+SEED=${SEED:-0}
 LONG=${LONG:-512}
 SHORT=${SHORT:-128}
 mkdir -p "$OUT"
@@ -23,7 +27,7 @@ run() { # workload config trials options...
   shift 3
   rm -f "$OUT/$w.$config.jsonl"
   "$B/ansor-opt" "examples/workloads/$w.mlir" -o /dev/null \
-    --ansor-tune="trials=$trials threads=2 seed=0 $* records=$OUT/$w.$config.jsonl summary=$OUT/$w.$config.json" \
+    --ansor-tune="trials=$trials threads=2 seed=$SEED $* records=$OUT/$w.$config.jsonl summary=$OUT/$w.$config.json" \
     2> "$OUT/$w.$config.log"
   tail -n 1 "$OUT/$w.$config.log" | cut -c1-300
 }
