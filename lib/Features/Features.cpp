@@ -80,6 +80,9 @@ std::vector<std::string> mlir::ansor::getFeatureNames() {
        {"alloc_size", "alloc_prod", "alloc_outer_prod", "alloc_inner_prod",
         "outer_prod", "num_loops", "auto_unroll_max_step"})
     names.push_back(a);
+  for (const char *a : {"traffic_reg", "traffic_l1", "traffic_l2", "traffic_l3",
+                        "vector_ops", "est_cycles"})
+    names.push_back(a);
   return names;
 }
 
@@ -179,6 +182,60 @@ static void intensityCurve(const Statement &s,
   }
 }
 
+/// Capacities of the levels whose fills `trafficFeatures` counts: the
+/// vector registers (32 of 64 bytes), and typical x86 L1, L2 and L3 sizes.
+/// Only the order of magnitude matters: the model learns the rest.
+static constexpr double kLevelBytes[feature::kTrafficLevels] = {
+    2048, 48 * 1024, 1024 * 1024, 32 * 1024 * 1024};
+/// Bytes per cycle into each level (from L1, L2, L3, memory).
+static constexpr double kLevelBandwidth[feature::kTrafficLevels] = {128, 64, 32,
+                                                                    8};
+
+/// 64-byte lines `g` touches inside loops j.. .
+static double linesInside(const AccessGeometry &g, unsigned j) {
+  ArrayRef<int64_t> span = g.spans[j];
+  double ele = g.buffer->elementBytes, lines = 1;
+  for (unsigned d = 0; d < span.size(); ++d) {
+    int64_t shape = d < g.buffer->shape.size() ? g.buffer->shape[d] : 1;
+    double extent = std::min<int64_t>(span[d], shape);
+    lines *= d + 1 == span.size() ? std::ceil(extent * ele / 64.0) : extent;
+  }
+  return std::max(1.0, lines);
+}
+
+/// A classic capacity model: a level holds what the loops inside the
+/// outermost loop whose lines fit in it touch; every iteration of the loops
+/// outside refills those lines. Ansor's features leave this to the model
+/// (footprints, reuse distances); computing it here gives the trees one
+/// value per level instead of a comparison across five buffers.
+static void trafficFeatures(const Statement &s,
+                            ArrayRef<AccessGeometry> geometry, double ops,
+                            float *out) {
+  unsigned n = s.loops.size();
+  SmallVector<double> bytesInside(n + 1, 0), outer(n + 1, 1);
+  for (unsigned j = 0; j <= n; ++j) {
+    for (const AccessGeometry &g : geometry)
+      bytesInside[j] += linesInside(g, j) * 64;
+    if (j > 0)
+      outer[j] = outer[j - 1] * s.loops[j - 1].extent;
+  }
+  double vectorOps = ops * outer[n], cycles = 0;
+  for (const NestLoop &loop : s.loops)
+    if (loop.annotation == LoopAnnotation::Vectorized)
+      vectorOps /= loop.extent;
+  cycles = vectorOps / 2;
+  for (unsigned level = 0; level < feature::kTrafficLevels; ++level) {
+    unsigned j = 0;
+    while (j < n && bytesInside[j] > kLevelBytes[level])
+      ++j;
+    double traffic = outer[j] * bytesInside[j];
+    out[level] = slog(traffic);
+    cycles = std::max(cycles, traffic / kLevelBandwidth[level]);
+  }
+  out[feature::kTrafficLevels] = slog(vectorOps);
+  out[feature::kTrafficLevels + 1] = slog(cycles);
+}
+
 static void statementFeatures(const LoopNest &nest, const Statement &s,
                               ArrayRef<unsigned> touchers, float *out) {
   double outerProd = 1;
@@ -228,14 +285,7 @@ static void statementFeatures(const LoopNest &nest, const Statement &s,
     f.stride = moving >= 0 ? flatStride(g, moving) : 0;
     f.lines = std::max(1.0, outerProd / reduceRatio *
                                 std::min(1.0, f.stride * ele / 64.0));
-    ArrayRef<int64_t> span = g.spans[0];
-    double lines = 1;
-    for (unsigned d = 0; d < span.size(); ++d) {
-      int64_t shape = d < g.buffer->shape.size() ? g.buffer->shape[d] : 1;
-      double extent = std::min<int64_t>(span[d], shape);
-      lines *= d + 1 == span.size() ? std::ceil(extent * ele / 64.0) : extent;
-    }
-    f.uniqueLines = std::max(1.0, lines);
+    f.uniqueLines = linesInside(g, 0);
     // Reuse: the innermost loop the access does not move with.
     for (int j = n - 1; j >= 0; --j) {
       if (s.loops[j].extent <= 1 ||
@@ -290,6 +340,7 @@ static void statementFeatures(const LoopNest &nest, const Statement &s,
   }
 
   intensityCurve(s, geometry, s.ops.total(), out + feature::kIntensity);
+  trafficFeatures(s, geometry, s.ops.total(), out + feature::kTraffic);
 
   if (s.allocated) {
     const Buffer &buffer = nest.buffers[*s.allocated];

@@ -117,6 +117,18 @@ TEST_F(FeaturesTest, TwoLevelTiledMatmul) {
   EXPECT_FLOAT_EQ(get(mm, "B2.reuse_dis_iter"), slog(1));
   EXPECT_FLOAT_EQ(get(mm, "B2.reuse_dis_bytes"), slog(12));
   EXPECT_FLOAT_EQ(get(mm, "B3.bytes"), 0);
+  // Traffic: one iteration touches one line of each buffer (192 bytes),
+  // more than registers hold only from inside k on (A 4 + B 64 + C 1
+  // lines), so registers refill per iteration: 2^18 x 192 bytes. The whole
+  // nest touches 3 x 64 lines of 64 x 4 bytes = 48 KiB, which L1 holds.
+  EXPECT_FLOAT_EQ(get(mm, "traffic_reg"), slog((1 << 18) * 192.0));
+  EXPECT_FLOAT_EQ(get(mm, "traffic_l1"), slog(49152));
+  EXPECT_FLOAT_EQ(get(mm, "traffic_l3"), slog(49152));
+  // Nothing is vectorized: 2^18 multiply-adds of two operations each.
+  EXPECT_FLOAT_EQ(get(mm, "vector_ops"), slog(1 << 19));
+  // Loads into registers bound it (2^18 x 192 / 128 bytes per cycle), not
+  // the operations (2^19 / 2 per cycle).
+  EXPECT_FLOAT_EQ(get(mm, "est_cycles"), slog((1 << 18) * 1.5));
   // The fill, fused into the parallel loop, vectorized by the 16 x 32
   // block: m0(4) n(2) m(16, unrolled) n(32, vectorized), written only.
   const std::vector<float> &fill = rows[0];

@@ -4,7 +4,8 @@
 // statement of the loop nest a schedule materializes, in six groups:
 // arithmetic operation counts, loop annotations (vectorize, unroll,
 // parallel), access features of up to five buffers, the arithmetic
-// intensity curve, allocation, and the outer loops. docs/features.md names
+// intensity curve, allocation, the outer loops, and a memory-traffic
+// model (beyond Ansor: bytes each cache level moves). docs/features.md names
 // and explains every entry. The cost model scores each statement; a
 // program's score is the sum over its statements.
 //
@@ -23,7 +24,7 @@ namespace ansor {
 
 /// Bumped whenever a feature's meaning or position changes: models trained
 /// on other features are refused.
-constexpr unsigned kFeatureVersion = 1;
+constexpr unsigned kFeatureVersion = 2;
 
 /// Offsets of the groups in a statement's vector.
 namespace feature {
@@ -40,7 +41,11 @@ constexpr unsigned kIntensity = kBuffers + kMaxBuffers * kPerBuffer;
 constexpr unsigned kIntensitySamples = 10;
 constexpr unsigned kAlloc = kIntensity + kIntensitySamples;
 constexpr unsigned kOuter = kAlloc + 4;
-constexpr unsigned kCount = kOuter + 3;
+/// Bytes moved into each memory level (registers, L1, L2, L3), the vector
+/// instructions, and the cycles they bound.
+constexpr unsigned kTraffic = kOuter + 3;
+constexpr unsigned kTrafficLevels = 4;
+constexpr unsigned kCount = kTraffic + kTrafficLevels + 2;
 } // namespace feature
 
 /// The name of every feature, in order.
