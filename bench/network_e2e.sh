@@ -17,20 +17,31 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${BUILD_DIR:-build}/bin
 OUT=${NET_DIR:-bench/out/network}
+if [[ $# -lt 3 ]]; then
+  echo "usage: bench/network_e2e.sh NET ROUNDS SCHEDULER[:TRIALS]..." >&2
+  exit 1
+fi
 NET=$1
 ROUNDS=$2
 shift 2
-# The network func's argument and result specs, from its signature.
-read -r IN RES < <(python3 - "$OUT/$NET.partitioned.mlir" "$NET" <<'PY'
+# The network func's argument and result specs, from its signature (its
+# results are tensors, as our network generator writes them).
+SPECS=$(python3 - "$OUT/$NET.partitioned.mlir" "$NET" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
-sig = re.search(r"func\.func @%s\((.*?)\) -> \(?(.*?)\)? \{" % sys.argv[2], text)
+sig = re.search(r"func\.func @%s\((.*?)\) -> (.*?) \{$" % re.escape(sys.argv[2]),
+                text, re.M)
+if not sig or "tuple" in sig.group(2):
+    sys.exit("error: no func @%s with tensor arguments and results in %s"
+             % (sys.argv[2], sys.argv[1]))
 spec = lambda types: ",".join(
     "%s:%s" % (t.split("x")[-1], "x".join(t.split("x")[:-1]))
     for t in re.findall(r"tensor<([^>]*)>", types))
 print(spec(sig.group(1)), spec(sig.group(2)))
 PY
 )
+read -r IN RES <<< "$SPECS"
+[[ -n $IN && -n $RES ]] || { echo "error: @$NET has no tensor arguments or results" >&2; exit 1; }
 libs=()
 for spec in "$@"; do
   sched=${spec%%:*}
@@ -58,7 +69,10 @@ PY
   libs+=("$name")
 done
 for ((round = 0; round < ROUNDS; round++)); do
-  for name in "${libs[@]}"; do
+  # A different library goes first each round, so a slowdown of the host
+  # does not always land on the same one.
+  for ((i = 0; i < ${#libs[@]}; i++)); do
+    name=${libs[(i + round) % ${#libs[@]}]}
     OMP_NUM_THREADS=2 "$B/ansor-runner" --lib "$OUT/$name.so" --func "$NET" \
       --inputs "$IN" --outputs "$RES" --repeat 5 --min-repeat-ms 200 |
       python3 -c 'import json,sys,statistics; r=json.load(sys.stdin); print(sys.argv[1], statistics.median(r["costs"]))' "$name"

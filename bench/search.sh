@@ -25,7 +25,7 @@ workloads=("$@")
 run() { # workload config trials options...
   local w=$1 config=$2 trials=$3
   shift 3
-  rm -f "$OUT/$w.$config.jsonl"
+  rm -f "$OUT/$w.$config.jsonl" "$OUT/$w.$config.json"
   "$B/ansor-opt" "examples/workloads/$w.mlir" -o /dev/null \
     --ansor-tune="trials=$trials threads=2 seed=$SEED $* records=$OUT/$w.$config.jsonl summary=$OUT/$w.$config.json" \
     2> "$OUT/$w.$config.log"

@@ -3,8 +3,8 @@
 
 Each directory holds one seed's bench/search.sh output. For every workload
 and configuration it prints the best GFLOP/s after 128 and after 512 trials
-per seed, and their medians, then whether evolution's median at 128 trials
-reaches random's median at 512.
+per seed, and their medians, then whether each evolution configuration's median at
+128 trials reaches random's median at 512, and in how many seeds it does.
   bench/seeds.py DIR...        (e.g. bench/out/search-s*)
 """
 import os
@@ -42,17 +42,24 @@ def main():
         median = statistics.median(b for _, b in runs)
         print(f"| {workload} | {config} | {trials} | {per_seed} | "
               f"{median:.1f} |")
-    for workload in sorted({w for w, _, _ in table}):
-        evolution = table.get((workload, "evolution", 128))
+    # Every evolution configuration (evolution, evolution-r32, ...) at 128
+    # trials against random at 512: by median, and seed by seed.
+    for workload, config, trials in sorted(table):
+        if not config.startswith("evolution") or trials != 128:
+            continue
+        evolution = table[(workload, config, 128)]
         random = table.get((workload, "random", 512))
-        if not evolution or not random:
+        if not random:
             continue
         e = statistics.median(b for _, b in evolution)
         r = statistics.median(b for _, b in random)
         verdict = "reaches" if e >= r else "does not reach"
-        print(f"{workload}: evolution @128 (median {e:.1f} GFLOP/s over "
+        by_seed = dict(random)
+        wins = sum(b >= by_seed[d] for d, b in evolution if d in by_seed)
+        print(f"{workload}: {config} @128 (median {e:.1f} GFLOP/s over "
               f"{len(evolution)} seeds) {verdict} random @512 (median "
-              f"{r:.1f} over {len(random)})")
+              f"{r:.1f} over {len(random)}); at least as fast in {wins} of "
+              f"{sum(d in by_seed for d, _ in evolution)} seeds")
 
 
 if __name__ == "__main__":

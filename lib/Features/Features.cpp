@@ -222,7 +222,7 @@ static void trafficFeatures(const Statement &s,
   double vectorOps = ops * outer[n], cycles = 0;
   for (const NestLoop &loop : s.loops)
     if (loop.annotation == LoopAnnotation::Vectorized)
-      vectorOps /= loop.extent;
+      vectorOps /= std::max<int64_t>(1, loop.extent);
   cycles = vectorOps / 2;
   for (unsigned level = 0; level < feature::kTrafficLevels; ++level) {
     unsigned j = 0;

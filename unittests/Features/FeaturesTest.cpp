@@ -117,12 +117,14 @@ TEST_F(FeaturesTest, TwoLevelTiledMatmul) {
   EXPECT_FLOAT_EQ(get(mm, "B2.reuse_dis_iter"), slog(1));
   EXPECT_FLOAT_EQ(get(mm, "B2.reuse_dis_bytes"), slog(12));
   EXPECT_FLOAT_EQ(get(mm, "B3.bytes"), 0);
-  // Traffic: one iteration touches one line of each buffer (192 bytes),
-  // more than registers hold only from inside k on (A 4 + B 64 + C 1
-  // lines), so registers refill per iteration: 2^18 x 192 bytes. The whole
-  // nest touches 3 x 64 lines of 64 x 4 bytes = 48 KiB, which L1 holds.
+  // Traffic: one iteration touches one line of each buffer (192 bytes);
+  // inside k already 69 lines (A 4, B 64, C 1), past the 2 KiB of
+  // registers, so registers refill every iteration: 2^18 x 192 bytes. The
+  // whole nest touches 768 lines (256 per buffer), 48 KiB: L1 holds it
+  // (a level holds what is at most its capacity), and so do L2 and L3.
   EXPECT_FLOAT_EQ(get(mm, "traffic_reg"), slog((1 << 18) * 192.0));
   EXPECT_FLOAT_EQ(get(mm, "traffic_l1"), slog(49152));
+  EXPECT_FLOAT_EQ(get(mm, "traffic_l2"), slog(49152));
   EXPECT_FLOAT_EQ(get(mm, "traffic_l3"), slog(49152));
   // Nothing is vectorized: 2^18 multiply-adds of two operations each.
   EXPECT_FLOAT_EQ(get(mm, "vector_ops"), slog(1 << 19));

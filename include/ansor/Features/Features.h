@@ -1,7 +1,7 @@
 //===- Features.h - per-statement features of a program ---------*- C++ -*-===//
 //
 // Ansor's program features (paper section 5.2): one fixed-length vector per
-// statement of the loop nest a schedule materializes, in six groups:
+// statement of the loop nest a schedule materializes, in seven groups:
 // arithmetic operation counts, loop annotations (vectorize, unroll,
 // parallel), access features of up to five buffers, the arithmetic
 // intensity curve, allocation, the outer loops, and a memory-traffic
