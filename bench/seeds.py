@@ -27,6 +27,8 @@ def main():
         sys.exit("usage: bench/seeds.py DIR...")
     table = {}  # (workload, config, trials) -> [best per seed]
     for directory in directories:
+        if not os.path.isdir(directory):
+            sys.exit(f"error: no directory {directory}")
         for (workload, config), (points, _) in load(directory).items():
             for trials in (128, 512):
                 best = best_at(points, trials)

@@ -219,11 +219,11 @@ static void trafficFeatures(const Statement &s,
     if (j > 0)
       outer[j] = outer[j - 1] * s.loops[j - 1].extent;
   }
-  double vectorOps = ops * outer[n], cycles = 0;
+  double vectorOps = ops * outer[n];
   for (const NestLoop &loop : s.loops)
     if (loop.annotation == LoopAnnotation::Vectorized)
       vectorOps /= std::max<int64_t>(1, loop.extent);
-  cycles = vectorOps / 2;
+  double cycles = vectorOps / 2;
   for (unsigned level = 0; level < feature::kTrafficLevels; ++level) {
     unsigned j = 0;
     while (j < n && bytesInside[j] > kLevelBytes[level])

@@ -4,6 +4,10 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --ansor-measure="build-timeout=120 threads=1 min-repeat-ms=1 repeat=1 summary=%t/sum.json" -o /dev/null
 // RUN: FileCheck %s < %t/sum.json
+// The same with every input but the first flushed from the caches before
+// each timed call: the option parses and the flushed runs still verify.
+// RUN: ansor-opt %s --ansor-measure="build-timeout=120 threads=1 min-repeat-ms=1 repeat=1 cache-flush=true summary=%t/flush.json" -o /dev/null
+// RUN: FileCheck %s < %t/flush.json
 
 // CHECK:      "target": "llvm -mtriple=
 // CHECK:      "best_gflops": {{[0-9.e+-]+}},
