@@ -76,11 +76,14 @@ PY
   ls -la "$GPU_OUT/bundle.tar.xz" >&2
 }
 
-# One sampled program of workload $1 (seed $2, arch $3) into $4/programs.
+# One sampled program of workload $1 (seed $2, from sketch $2 modulo the
+# workload's sketches, so seeds alternate staged and unstaged programs;
+# arch $3) into $4/programs.
 compile_one() {
   local w=$1 seed=$2 arch=$3 dir=$4 name
   name=$(basename "$w" .mlir)
-  if "$B/bin/ansor-opt" "$w" --sched-derive-sketches="target='cuda -arch=$arch'" \
+  if "$B/bin/ansor-opt" "$w" \
+      --sched-derive-sketches="target='cuda -arch=$arch' sketch=$seed" \
       --sched-sample="seed=$seed" --ansor-compile="output=$dir/programs/$name.$seed.so" \
       -o /dev/null 2> "$dir/programs/$name.$seed.err"; then
     rm "$dir/programs/$name.$seed.err"

@@ -27,6 +27,7 @@ tools = [
     "ansor-runner",
     "ansor-model",
     "mlir-tblgen",
+    "mlir-runner",
     ToolSubst(r"\| \bcount\b", command=FindTool("count"), verbatim=True,
               unresolved="fatal"),
     ToolSubst(r"\bnot\b", command=FindTool("not"), verbatim=True,
@@ -39,6 +40,9 @@ config.substitutions.append(("%ansor_obj_root", config.ansor_obj_root))
 config.substitutions.append(("%ansor_src_root", config.ansor_src_root))
 config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
 config.substitutions.append(("%mlir_include_dir", config.mlir_include_dir))
+# mlir-runner's libraries, for tests that run lowered IR on the host.
+mlir_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+config.substitutions.append(("%mlir_lib_dir", mlir_lib_dir))
 
 # ptxas checks the PTX of GPU schedules (CUDA's toolkit; no GPU needed).
 ptxas = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptxas")

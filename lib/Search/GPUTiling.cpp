@@ -27,12 +27,14 @@ GPUTiling GPUTiling::get(TileOp tile, BindOp bind) {
       for (auto *list :
            {&tiling.blockTile, &tiling.vthreadTile, &tiling.threadTile})
         list->push_back(split.getExtent());
+      tiling.stageTile.push_back(split.getInnerProduct(1));
       continue;
     }
     tiling.blocks.push_back(factors[block]);
     tiling.vthreads.push_back(vthread ? factors[*vthread] : 1);
     tiling.threads.push_back(factors[thread]);
     tiling.blockTile.push_back(split.getInnerProduct(block + 1));
+    tiling.stageTile.push_back(tiling.blockTile.back());
     tiling.vthreadTile.push_back(
         split.getInnerProduct((vthread ? *vthread : block) + 1));
     tiling.threadTile.push_back(split.getInnerProduct(thread + 1));
@@ -70,7 +72,68 @@ SmallVector<unsigned> GPUTiling::mapped(ArrayRef<int64_t> counts) const {
   return loops;
 }
 
-std::optional<std::string> GPUTiling::check(const GPULimits &limits) const {
+/// The multiple of each dim in `expr`, or nothing when `expr` is not a sum
+/// of dim multiples and constants.
+static std::optional<SmallVector<int64_t>> getDimMultiples(AffineExpr expr,
+                                                           unsigned numDims) {
+  SmallVector<int64_t> multiples(numDims, 0);
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    multiples[dim.getPosition()] = 1;
+    return multiples;
+  }
+  if (isa<AffineConstantExpr>(expr))
+    return multiples;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return std::nullopt;
+  if (binary.getKind() == AffineExprKind::Add) {
+    auto lhs = getDimMultiples(binary.getLHS(), numDims);
+    auto rhs = getDimMultiples(binary.getRHS(), numDims);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    for (unsigned d = 0; d < numDims; ++d)
+      multiples[d] = (*lhs)[d] + (*rhs)[d];
+    return multiples;
+  }
+  if (binary.getKind() == AffineExprKind::Mul) {
+    auto constant = dyn_cast<AffineConstantExpr>(binary.getRHS());
+    auto inner = getDimMultiples(binary.getLHS(), numDims);
+    if (!constant || !inner)
+      return std::nullopt;
+    for (int64_t &m : *inner)
+      m *= constant.getValue();
+    return inner;
+  }
+  return std::nullopt;
+}
+
+bool mlir::ansor::isSumOfLoopMultiples(AffineMap access) {
+  return llvm::all_of(access.getResults(), [&](AffineExpr expr) {
+    return getDimMultiples(expr, access.getNumDims()).has_value();
+  });
+}
+
+std::optional<SmallVector<int64_t>>
+GPUTiling::getStageShape(AffineMap access) const {
+  if (access.getNumDims() != stageTile.size())
+    return std::nullopt;
+  SmallVector<int64_t> shape;
+  for (AffineExpr expr : access.getResults()) {
+    std::optional<SmallVector<int64_t>> multiples =
+        getDimMultiples(expr, access.getNumDims());
+    if (!multiples)
+      return std::nullopt;
+    int64_t extent = 1;
+    for (auto [m, tile] : llvm::zip(*multiples, stageTile))
+      extent += std::abs(m) * (tile - 1);
+    shape.push_back(extent);
+  }
+  return shape;
+}
+
+std::optional<std::string>
+GPUTiling::check(const GPULimits &limits,
+                 ArrayRef<sched::CacheReadOp> reads) const {
   if (gridLoops().size() > kMaxMappedLoops)
     return "blocks along " + std::to_string(gridLoops().size()) +
            " loops (a grid has 3 dimensions)";
@@ -83,7 +146,31 @@ std::optional<std::string> GPUTiling::check(const GPULimits &limits) const {
   if (numVThreads() > limits.maxVThreadExtent)
     return std::to_string(numVThreads()) + " virtual threads (limit " +
            std::to_string(limits.maxVThreadExtent) + ")";
+  int64_t stagedBytes = 0;
+  for (sched::CacheReadOp read : reads) {
+    if (!read.getAccess())
+      continue;
+    std::optional<SmallVector<int64_t>> shape =
+        getStageShape(*read.getAccess());
+    if (!shape)
+      return "operand " + std::to_string(read.getOperand()) +
+             " is read through an access the stage cannot size";
+    int64_t bits = read.getElementType()->getIntOrFloatBitWidth();
+    stagedBytes += computeProduct(*shape) * llvm::divideCeil(bits, 8);
+  }
+  if (stagedBytes > limits.maxSharedMemoryPerBlock)
+    return std::to_string(stagedBytes) + " bytes of shared-memory stages " +
+           "(limit " + std::to_string(limits.maxSharedMemoryPerBlock) + ")";
   return std::nullopt;
+}
+
+SmallVector<CacheReadOp> mlir::ansor::getCacheReadOps(ScheduleOp schedule,
+                                                      int64_t node) {
+  SmallVector<CacheReadOp> reads;
+  for (auto read : schedule.getBody().getOps<CacheReadOp>())
+    if (static_cast<int64_t>(read.getNode()) == node)
+      reads.push_back(read);
+  return reads;
 }
 
 BindOp mlir::ansor::getBindOp(ScheduleOp schedule, int64_t node) {

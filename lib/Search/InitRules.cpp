@@ -172,6 +172,8 @@ static LogicalResult sampleGPUTile(TileOp tile, BindOp bind,
                                    const GPULimits &limits, std::mt19937 &rng,
                                    const SampleOptions &options) {
   ArrayAttr sketchSplits = tile.getSplits();
+  SmallVector<CacheReadOp> reads =
+      getCacheReadOps(tile->getParentOfType<ScheduleOp>(), tile.getNode());
   ArrayAttr fitting;
   std::optional<std::string> firstViolation;
   for (unsigned attempt = 0; attempt < kMaxBlockAttempts; ++attempt) {
@@ -188,7 +190,7 @@ static LogicalResult sampleGPUTile(TileOp tile, BindOp bind,
     }
     tile.setSplitsAttr(ArrayAttr::get(tile.getContext(), splits));
     GPUTiling tiling = GPUTiling::get(tile, bind);
-    std::optional<std::string> violation = tiling.check(limits);
+    std::optional<std::string> violation = tiling.check(limits, reads);
     if (!violation && tiling.numThreads() >= limits.warpSize)
       return success();
     if (!violation && !fitting)

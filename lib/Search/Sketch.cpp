@@ -154,6 +154,14 @@ void SketchEmitter::emitGPUNode(const SketchState &state, unsigned index) {
     sched::BindOp::create(b, loc, index, kGPUBlockLevel,
                           b.getI64IntegerAttr(kGPUVThreadLevel),
                           kGPUThreadLevel);
+    auto linalgOp = cast<linalg::LinalgOp>(node.op);
+    for (unsigned operand : decision.cacheReads) {
+      OpOperand &use = node.op->getOpOperand(operand);
+      sched::CacheReadOp::create(
+          b, loc, index, operand, "shared",
+          AffineMapAttr::get(linalgOp.getMatchingIndexingMap(&use)),
+          TypeAttr::get(getElementTypeOrSelf(use.get().getType())));
+    }
     // Ansor computes a fused consumer at the thread level on GPU.
     if (decision.fusedConsumer)
       sched::FuseConsumerOp::create(

@@ -2,6 +2,8 @@
 
 #include "ansor/Search/SketchRules.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "ansor/Search/GPUTiling.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/Support/Debug.h"
 
@@ -42,16 +44,80 @@ public:
   }
 };
 
-/// AlwaysInline on GPU: as on the CPU, except pads, which become kernels of
-/// their own (a pad fused into a thread's tile would be recomputed by every
-/// thread of the block).
+/// Whether AlwaysInline inlines `node` on GPU: as on the CPU, except pads,
+/// which become kernels of their own (a pad fused into a thread's tile would
+/// be recomputed by every thread of the block).
+static bool isInlinedOnGPU(const ComputeDAG &dag, unsigned node) {
+  const DAGNode &n = dag.getNode(node);
+  return !isa<tensor::PadOp>(n.op) && isStrictlyInlinable(dag, node) &&
+         !n.isOutput && !n.isInit && !n.consumers.empty();
+}
+
 class GPUAlwaysInlineRule : public AlwaysInlineRule {
 public:
-  RuleCondition matches(const ComputeDAG &dag, const SketchState &state,
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &,
                         unsigned node) const override {
-    if (isa<tensor::PadOp>(dag.getNode(node).op))
-      return RuleCondition::Skip;
-    return AlwaysInlineRule::matches(dag, state, node);
+    return isInlinedOnGPU(dag, node) ? RuleCondition::ApplyAndSkipRest
+                                     : RuleCondition::Skip;
+  }
+};
+
+/// The inputs of a multi-level tiled `node` worth staging in shared memory:
+/// read again along some spatial loop (so a block's threads share them),
+/// through a map of loop multiples (so the stage has a static shape), not
+/// recomputed from an inlined producer, of an integer or float type.
+static SmallVector<unsigned> getStageableInputs(const ComputeDAG &dag,
+                                                unsigned node) {
+  const DAGNode &n = dag.getNode(node);
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(n.op);
+  SmallVector<unsigned> operands;
+  if (!linalgOp)
+    return operands;
+  for (OpOperand *input : linalgOp.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    if (!type || !type.getElementType().isIntOrFloat())
+      continue;
+    AffineMap map = linalgOp.getMatchingIndexingMap(input);
+    bool reused = llvm::any_of(llvm::enumerate(n.kinds), [&](auto loop) {
+      return loop.value() == LoopKind::S && !map.isFunctionOfDim(loop.index());
+    });
+    Operation *def = input->get().getDefiningOp();
+    bool recomputed = llvm::any_of(n.producers, [&](unsigned p) {
+      return dag.getNode(p).op == def && isInlinedOnGPU(dag, p);
+    });
+    if (reused && isSumOfLoopMultiples(map) && !recomputed)
+      operands.push_back(input->getOperandNumber());
+  }
+  return operands;
+}
+
+/// AddCacheRead (GPU): a multi-level tiled node's reused inputs are staged
+/// in shared memory, tile by tile of the outermost reduction level, then the
+/// node is tiled as MultiLevelTiling would. Unlike Ansor the unstaged
+/// variant stays in the space, so measurement decides; and an elementwise
+/// consumer is not fused into the staged variant (its own kernel): the
+/// node's block tile would need a buffer its threads share, while the
+/// thread-level fusion of the unstaged variant keeps it in registers.
+class AddCacheReadRule : public SketchRule {
+public:
+  StringRef name() const override { return "AddCacheRead"; }
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &,
+                        unsigned node) const override {
+    return needsMultiLevelTiling(dag, node) &&
+                   dag.getNode(node).numLoops(LoopKind::R) > 0 &&
+                   !getStageableInputs(dag, node).empty()
+               ? RuleCondition::Apply
+               : RuleCondition::Skip;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &dag,
+                                 const SketchState &state,
+                                 unsigned node) const override {
+    SketchState next = advance(state, name());
+    NodeSketch &decision = next.nodes[node];
+    decision.multiLevelTiled = true;
+    decision.cacheReads = getStageableInputs(dag, node);
+    next.rules.push_back("MultiLevelTiling");
+    return {next};
   }
 };
 
@@ -219,6 +285,7 @@ SketchRuleList mlir::ansor::getCPUSketchRules(const Target &target) {
 SketchRuleList mlir::ansor::getGPUSketchRules(const Target &) {
   SketchRuleList rules;
   rules.push_back(std::make_unique<GPUAlwaysInlineRule>());
+  rules.push_back(std::make_unique<AddCacheReadRule>());
   rules.push_back(std::make_unique<MultiLevelTilingWithFusionRule>());
   rules.push_back(std::make_unique<MultiLevelTilingRule>());
   rules.push_back(std::make_unique<SkipRule>());

@@ -27,6 +27,10 @@ struct GPUTiling {
   /// Per loop: the extent each block, each vthread step and each thread
   /// covers (reduction loops: their extent).
   SmallVector<int64_t> blockTile, vthreadTile, threadTile;
+  /// Per loop: the extent one block stages in shared memory per step
+  /// (spatial: the block tile; reduction: one step of the outermost
+  /// reduction level).
+  SmallVector<int64_t> stageTile;
   /// Structure levels after the thread level, outermost first.
   unsigned firstInnerLevel = 0;
 
@@ -42,15 +46,29 @@ struct GPUTiling {
   /// Elements of the node's output one thread computes.
   int64_t elementsPerThread() const;
 
-  /// Why the target cannot run this tiling, or nothing when it can.
-  std::optional<std::string> check(const GPULimits &limits) const;
+  /// The shape of the stage of an operand read through `access`, or
+  /// nothing when an index is not a sum of loop multiples and constants.
+  std::optional<SmallVector<int64_t>> getStageShape(AffineMap access) const;
+
+  /// Why the target cannot run this tiling with the stages of `reads`, or
+  /// nothing when it can.
+  std::optional<std::string>
+  check(const GPULimits &limits, ArrayRef<sched::CacheReadOp> reads = {}) const;
 
 private:
   SmallVector<unsigned> mapped(ArrayRef<int64_t> counts) const;
 };
 
+/// Whether every index of `access` is a sum of loop multiples and
+/// constants (a stage of it has a static shape).
+bool isSumOfLoopMultiples(AffineMap access);
+
 /// The bind step of `node` in `schedule`, if any.
 sched::BindOp getBindOp(sched::ScheduleOp schedule, int64_t node);
+
+/// The cache_read steps of `node` in `schedule`.
+SmallVector<sched::CacheReadOp> getCacheReadOps(sched::ScheduleOp schedule,
+                                                int64_t node);
 
 } // namespace ansor
 } // namespace mlir

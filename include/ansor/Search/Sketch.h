@@ -34,6 +34,8 @@ struct NodeSketch {
   std::optional<unsigned> fusedConsumer;
   /// Set on a node whose input is packed: the input and the packed loop.
   std::optional<PackCandidate> pack;
+  /// GPU: the inputs (operand numbers) staged in shared memory.
+  SmallVector<unsigned> cacheReads;
 };
 
 /// A (partial) sketch: per-node decisions, the rules applied so far, and the

@@ -229,6 +229,22 @@ sched.schedule @s for @f target "t"
 
 sched.schedule @s for @f target "t"
     nodes [#sched.node<"linalg.matmul", [64, 64, 64], [S, S, R]>] rules [] {
+  // expected-error@below {{'sched.cache_read' op access map has 2 dims, node 0 has 3 loops}}
+  sched.cache_read node 0 operand 0 scope "shared" access affine_map<(d0, d1) -> (d0, d1)> of f32
+}
+
+// -----
+
+sched.schedule @s for @f target "t"
+    nodes [#sched.node<"linalg.matmul", [64, 64, 64], [S, S, R]>] rules [] {
+  // expected-error@below {{'sched.cache_read' op stages elements of 'index', not an integer or float type}}
+  sched.cache_read node 0 operand 0 scope "shared" access affine_map<(d0, d1, d2) -> (d0, d2)> of index
+}
+
+// -----
+
+sched.schedule @s for @f target "t"
+    nodes [#sched.node<"linalg.matmul", [64, 64, 64], [S, S, R]>] rules [] {
   sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
       splits [#sched.split<[?, ?, ?, ?] of 64>, #sched.split<[?, ?, ?, ?] of 64>,
               #sched.split<[?, ?] of 64>]

@@ -200,12 +200,23 @@ LogicalResult VectorizeOp::verify() {
 }
 
 LogicalResult CacheReadOp::verify() {
-  if (failed(verifyNodeIndex(*this, getNode())))
+  FailureOr<NodeAttr> node = verifyNodeIndex(*this, getNode());
+  if (failed(node))
     return failure();
   if (getScope() != "shared" && getScope() != "local")
     return emitOpError()
            << "cache scope must be \"shared\" or \"local\", got \""
            << getScope() << "\"";
+  std::optional<AffineMap> access = getAccess();
+  if (access.has_value() != getElementType().has_value())
+    return emitOpError() << "access map and element type go together";
+  if (getElementType() && !getElementType()->isIntOrFloat())
+    return emitOpError() << "stages elements of " << *getElementType()
+                         << ", not an integer or float type";
+  if (access && access->getNumDims() != node->getExtents().size())
+    return emitOpError() << "access map has " << access->getNumDims()
+                         << " dims, node " << getNode() << " has "
+                         << node->getExtents().size() << " loops";
   return success();
 }
 

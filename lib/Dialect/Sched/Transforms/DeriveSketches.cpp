@@ -44,8 +44,20 @@ struct SchedDeriveSketchesPass
     }
     OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
     bool failedAny = false;
-    for (func::FuncOp func : funcs)
-      failedAny |= failed(deriveSketchOps(func, *parsed, builder));
+    for (func::FuncOp func : funcs) {
+      FailureOr<SmallVector<sched::ScheduleOp>> sketches =
+          deriveSketchOps(func, *parsed, builder);
+      if (failed(sketches)) {
+        failedAny = true;
+        continue;
+      }
+      if (sketch < 0 || sketches->empty())
+        continue;
+      unsigned kept = static_cast<unsigned>(sketch) % sketches->size();
+      for (auto [index, op] : llvm::enumerate(*sketches))
+        if (index != kept)
+          op.erase();
+    }
     if (failedAny)
       signalPassFailure();
   }

@@ -37,6 +37,8 @@ struct GPUNodeSteps {
   bool inlined = false;
   bool vectorize = false;
   int64_t unrollMaxStep = 0;
+  /// Operand numbers of the inputs staged in shared memory.
+  SmallVector<unsigned> cacheReads;
 };
 
 class GPUScriptBuilder {
@@ -51,6 +53,11 @@ public:
 private:
   LogicalResult collect();
   void translate(unsigned node);
+  void translateStaged(unsigned node);
+  void tileThreadLevels(unsigned node, std::string op, bool staged);
+  std::string stage(const std::string &padded, unsigned node, unsigned operand);
+  std::string threadForall(const std::string &handle, unsigned node,
+                           SmallVectorImpl<int64_t> &elements);
 
   std::string fresh(StringRef prefix) {
     return ("%" + prefix + Twine(counter++)).str();
@@ -224,6 +231,21 @@ LogicalResult GPUScriptBuilder::collect() {
     } else if (auto unroll = dyn_cast<UnrollOp>(op)) {
       steps[unroll.getNode()].unrollMaxStep =
           *unroll.getMaxStep().getSelected();
+    } else if (auto read = dyn_cast<CacheReadOp>(op)) {
+      if (read.getScope() != "shared")
+        return fail("stages in \"shared\" memory only on a GPU");
+      auto linalgOp =
+          dyn_cast<linalg::LinalgOp>(dag.getNode(read.getNode()).op);
+      if (!linalgOp || read.getOperand() >=
+                           static_cast<uint64_t>(linalgOp.getNumDpsInputs()))
+        return fail("stages operand ")
+               << read.getOperand() << ", not an input of node "
+               << read.getNode();
+      if (!ansor::isSumOfLoopMultiples(linalgOp.getMatchingIndexingMap(
+              &linalgOp->getOpOperand(read.getOperand()))))
+        return fail("stages an input whose indices are not sums of loop "
+                    "multiples");
+      steps[read.getNode()].cacheReads.push_back(read.getOperand());
     } else {
       return fail("is not supported in a GPU schedule yet");
     }
@@ -237,8 +259,18 @@ LogicalResult GPUScriptBuilder::collect() {
       return s.bind.emitOpError() << "binds node " << node << ", not tiled";
     if (!s.tile)
       continue;
+    if (!s.cacheReads.empty() && s.fusedConsumer)
+      return s.fusedConsumer.emitOpError()
+             << "fuses a consumer into node " << node
+             << ", whose inputs are staged: not supported yet (the node's "
+                "block tile would need a buffer the block shares)";
+    if (!s.cacheReads.empty() && !s.tile.getStructure().count(LoopKind::R))
+      return s.tile.emitOpError()
+             << "stages inputs of node " << node
+             << " without a reduction level to stage them at";
     GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
-    if (std::optional<std::string> violation = tiling.check(limits))
+    if (std::optional<std::string> violation =
+            tiling.check(limits, ansor::getCacheReadOps(schedule, node)))
       return s.tile.emitOpError() << "cannot run on the target: " << *violation;
     if (s.fusedConsumer &&
         s.tile.getStructure().getLevels().back() != LoopKind::S)
@@ -359,16 +391,35 @@ void GPUScriptBuilder::translate(unsigned node) {
       toVectorize.push_back(sequence);
   }
 
-  // Each thread's levels, all but the last (the tile it vectorizes).
+  tileThreadLevels(node, rootOp, /*staged=*/false);
+}
+
+/// Tiles a thread's part `op` of `node` by the structure's levels after the
+/// thread level, all but the last (the tile it vectorizes), and queues the
+/// vectorization and unrolling. With stages, the first of those reduction
+/// levels already is the loop of the block.
+void GPUScriptBuilder::tileThreadLevels(unsigned node, std::string op,
+                                        bool staged) {
+  GPUNodeSteps s = steps[node];
+  const DAGNode &n = dag.getNode(node);
+  GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
+  SmallVector<int64_t> body;
+  for (auto attr : s.tile.getSplits())
+    body.push_back(cast<SplitAttr>(attr).getFactors().back());
   ArrayRef<LoopKind> levels = s.tile.getStructure().getLevels();
   SmallVector<unsigned> levelOfKind(n.extents.size(), 0);
   for (auto [loop, kind] : llvm::enumerate(n.kinds))
-    if (kind == LoopKind::S)
-      levelOfKind[loop] = s.bind.getThread() + 1;
+    levelOfKind[loop] =
+        kind == LoopKind::S ? s.bind.getThread() + 1 : (staged ? 1 : 0);
+  bool skipStagedLevel = staged;
   SmallVector<std::string> innerLoops;
   SmallVector<int64_t> innerTrips;
   for (unsigned level = tiling.firstInnerLevel; level + 1 < levels.size();
        ++level) {
+    if (skipStagedLevel && levels[level] == LoopKind::R) {
+      skipStagedLevel = false;
+      continue;
+    }
     SmallVector<int64_t> sizes(n.extents.size(), 0);
     for (auto [loop, attr] : llvm::enumerate(s.tile.getSplits())) {
       if (n.kinds[loop] != levels[level])
@@ -380,7 +431,7 @@ void GPUScriptBuilder::translate(unsigned node) {
         innerTrips.push_back(split.getFactors()[index]);
       }
     }
-    rootOp = tileFor(rootOp, sizes, &innerLoops);
+    op = tileFor(op, sizes, &innerLoops);
   }
   if (!s.vectorize)
     return;
@@ -394,11 +445,11 @@ void GPUScriptBuilder::translate(unsigned node) {
   }
   if (!ansor::getLoopsNeedingUnitInnerTile(dag, node).empty()) {
     std::string decomposed = fresh("d");
-    os << "  " << decomposed << " = transform.structured.decompose " << rootOp
+    os << "  " << decomposed << " = transform.structured.decompose " << op
        << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-    rootOp = decomposed;
+    op = decomposed;
   }
-  toVectorize.push_back(rootOp);
+  toVectorize.push_back(op);
   // Unrolling repeats the vectorized tile over the innermost loops whose
   // trip counts multiply to at most the max step.
   int64_t trips = 1;
@@ -409,6 +460,216 @@ void GPUScriptBuilder::translate(unsigned node) {
       break;
     toUnroll.push_back({innerLoops[i], innerTrips[i]});
   }
+}
+
+/// A zero of `type`'s element type, as a Transform attribute.
+static std::string zeroOf(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  std::string out;
+  llvm::raw_string_ostream s(out);
+  s << (isa<FloatType>(element) ? "0.0 : " : "0 : ") << element;
+  return out;
+}
+
+/// Threads per dimension of a copy of `shape` by `threads` threads, the
+/// innermost dimension first in vectors of 16 bytes (`vector` elements), so
+/// neighbouring threads copy neighbouring vectors; each count divides its
+/// dimension and their product is at most `threads`.
+static SmallVector<int64_t> distributeCopy(ArrayRef<int64_t> shape,
+                                           int64_t threads, int64_t vector) {
+  auto largestDivisorUpTo = [](int64_t n, int64_t bound) {
+    for (int64_t d = std::min(n, bound); d > 1; --d)
+      if (n % d == 0)
+        return d;
+    return int64_t(1);
+  };
+  SmallVector<int64_t> counts(shape.size(), 1);
+  int64_t left = threads;
+  for (int i = shape.size() - 1; i >= 0 && left > 1; --i) {
+    int64_t units = shape[i];
+    if (i + 1 == static_cast<int>(shape.size())) {
+      while (vector > 1 && units % vector != 0)
+        vector /= 2;
+      units /= vector;
+    }
+    counts[i] = largestDivisorUpTo(units, left);
+    left /= counts[i];
+  }
+  return counts;
+}
+
+/// Stages input `operand` of the padded block op `padded` of `node` in a
+/// workgroup buffer, copied by a thread forall; returns the copy's thread
+/// tile (to vectorize).
+std::string GPUScriptBuilder::stage(const std::string &padded, unsigned node,
+                                    unsigned operand) {
+  auto linalgOp = cast<linalg::LinalgOp>(dag.getNode(node).op);
+  OpOperand &use = linalgOp->getOpOperand(operand);
+  GPUTiling tiling = GPUTiling::get(steps[node].tile, steps[node].bind);
+  SmallVector<int64_t> shape =
+      *tiling.getStageShape(linalgOp.getMatchingIndexingMap(&use));
+  std::string pad = producerOf(padded, operand);
+  std::string copy = fresh("copy");
+  os << "  " << copy
+     << " = transform.structured.rewrite_in_destination_passing_style " << pad
+     << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  std::string buffer = producerOf(copy, 1);
+  os << "  " << fresh("smem") << ", " << fresh("new")
+     << " = transform.structured.bufferize_to_allocation " << buffer
+     << " {memory_space = #gpu.address_space<workgroup>} : " << kAnyOp << "\n";
+  unsigned bits =
+      getElementTypeOrSelf(use.get().getType()).getIntOrFloatBitWidth();
+  SmallVector<int64_t> counts = distributeCopy(
+      shape, tiling.numThreads(), std::max<int64_t>(1, 128 / bits));
+  SmallVector<int64_t> sizes;
+  SmallVector<std::string> mapping;
+  for (auto [dim, count] : llvm::enumerate(counts)) {
+    sizes.push_back(count > 1 ? shape[dim] / count : 0);
+    if (count > 1)
+      mapping.insert(mapping.begin(), "#gpu.thread<linear_dim_" +
+                                          std::to_string(mapping.size()) + ">");
+  }
+  // One thread still needs a loop to map.
+  if (mapping.empty()) {
+    sizes.back() = shape.back();
+    mapping.push_back("#gpu.thread<linear_dim_0>");
+  }
+  // The innermost mapped dimension is linear_dim_0.
+  for (auto [index, m] : llvm::enumerate(mapping))
+    m = "#gpu.thread<linear_dim_" + std::to_string(mapping.size() - 1 - index) +
+        ">";
+  std::string tile = fresh("t"), loop = fresh("forall");
+  os << "  " << tile << ", " << loop
+     << " = transform.structured.tile_using_forall " << copy << " tile_sizes "
+     << sizeList(sizes) << " (mapping = [" << llvm::join(mapping, ", ")
+     << "]) : (" << kAnyOp << ") -> (" << typeList(2) << ")\n";
+  return tile;
+}
+
+/// Tiles `handle`, an op of the block whose loops are `node`'s spatial loops
+/// in order (its init), by a thread forall of the block's threads, each
+/// taking a contiguous part; `elements` receives the part's extents.
+std::string GPUScriptBuilder::threadForall(const std::string &handle,
+                                           unsigned node,
+                                           SmallVectorImpl<int64_t> &elements) {
+  const DAGNode &n = dag.getNode(node);
+  GPUTiling tiling = GPUTiling::get(steps[node].tile, steps[node].bind);
+  SmallVector<int64_t> sizes;
+  SmallVector<unsigned> mapped;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds)) {
+    if (kind != LoopKind::S)
+      continue;
+    int64_t part = tiling.blockTile[loop] / tiling.threads[loop];
+    elements.push_back(part);
+    sizes.push_back(tiling.threads[loop] > 1 ? part : 0);
+    if (tiling.threads[loop] > 1)
+      mapped.push_back(sizes.size() - 1);
+  }
+  if (mapped.empty()) {
+    sizes.back() = elements.back();
+    mapped.push_back(sizes.size() - 1);
+  }
+  std::string loop;
+  return forall(handle, sizes, mapped, "thread", loop);
+}
+
+void GPUScriptBuilder::translateStaged(unsigned node) {
+  GPUNodeSteps s = steps[node];
+  const DAGNode &n = dag.getNode(node);
+  GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
+  std::string root = match(node);
+  SmallVector<std::pair<unsigned, std::string>> producers =
+      takeInlinedProducers(node, root);
+  std::optional<unsigned> initOperand = getInitOperand(node);
+  std::string initHandle =
+      initOperand ? producerOf(root, *initOperand) : std::string();
+
+  // The block, over the spatial loops; one block still needs a loop to map.
+  unsigned lastSpatial = 0;
+  SmallVector<int64_t> blockSizes(n.extents.size(), 0);
+  SmallVector<unsigned> blockLoops;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds)) {
+    if (kind != LoopKind::S)
+      continue;
+    lastSpatial = loop;
+    if (tiling.blocks[loop] > 1) {
+      blockSizes[loop] = tiling.blockTile[loop];
+      blockLoops.push_back(loop);
+    }
+  }
+  if (blockLoops.empty()) {
+    blockSizes[lastSpatial] = tiling.blockTile[lastSpatial];
+    blockLoops.push_back(lastSpatial);
+  }
+  std::string blockLoop;
+  std::string nodeHandle =
+      forall(root, blockSizes, blockLoops, "block", blockLoop);
+  if (initOperand) {
+    std::string fill = fuseThrough(initHandle, {blockLoop});
+    SmallVector<int64_t> elements;
+    std::string part = threadForall(fill, node, elements);
+    if (s.vectorize && computeProduct(elements) <= kMaxVectorTileElements)
+      toVectorize.push_back(part);
+  }
+
+  // The loop of the block over the outermost reduction level, whose body
+  // stages the inputs.
+  SmallVector<int64_t> stepSizes;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    stepSizes.push_back(kind == LoopKind::R &&
+                                tiling.stageTile[loop] < n.extents[loop]
+                            ? tiling.stageTile[loop]
+                            : 0);
+  SmallVector<std::string> containers = {blockLoop};
+  std::string step = tileFor(nodeHandle, stepSizes, &containers);
+  auto linalgOp = cast<linalg::LinalgOp>(n.op);
+  SmallVector<std::string> zeros, nofold;
+  for (OpOperand &use : linalgOp->getOpOperands()) {
+    zeros.push_back(zeroOf(use.get().getType()));
+    nofold.push_back(
+        llvm::is_contained(s.cacheReads, use.getOperandNumber()) ? "1" : "0");
+  }
+  SmallVector<int64_t> allLoops =
+      llvm::to_vector(llvm::seq<int64_t>(0, n.extents.size()));
+  std::string padded = fresh("padded");
+  os << "  " << padded << ", " << fresh("pad") << ", " << fresh("copyback")
+     << " = transform.structured.pad " << step << " {padding_values = ["
+     << llvm::join(zeros, ", ")
+     << "], padding_dimensions = " << sizeList(allLoops) << ", nofold_flags = ["
+     << llvm::join(nofold, ", ") << "], copy_back_op = \"none\"} : (" << kAnyOp
+     << ") -> (" << typeList(3) << ")\n";
+  for (unsigned operand : s.cacheReads)
+    toVectorize.push_back(stage(padded, node, operand));
+
+  // The node's threads, as without stages, inside the step.
+  auto nodeSizes = [&](ArrayRef<int64_t> tiles, ArrayRef<int64_t> counts,
+                       SmallVectorImpl<unsigned> *mapped) {
+    SmallVector<int64_t> sizes(n.extents.size(), 0);
+    for (auto [loop, kind] : llvm::enumerate(n.kinds))
+      if (kind == LoopKind::S && counts[loop] > 1) {
+        sizes[loop] = tiles[loop];
+        if (mapped)
+          mapped->push_back(loop);
+      }
+    return sizes;
+  };
+  std::string op = padded;
+  if (llvm::any_of(tiling.vthreads, [](int64_t v) { return v > 1; }))
+    op = tileFor(op, nodeSizes(tiling.vthreadTile, tiling.vthreads, nullptr),
+                 &containers);
+  SmallVector<unsigned> threadLoops;
+  SmallVector<int64_t> threadSizes =
+      nodeSizes(tiling.threadTile, tiling.threads, &threadLoops);
+  if (threadLoops.empty()) {
+    threadSizes[lastSpatial] = tiling.threadTile[lastSpatial];
+    threadLoops.push_back(lastSpatial);
+  }
+  std::string threadLoop;
+  op = forall(op, threadSizes, threadLoops, "thread", threadLoop);
+  containers.push_back(threadLoop);
+  for (auto &[producer, handle] : producers)
+    fuseThrough(handle, containers);
+  tileThreadLevels(node, op, /*staged=*/true);
 }
 
 FailureOr<std::string> GPUScriptBuilder::build(StringRef sequenceName) {
@@ -424,7 +685,9 @@ FailureOr<std::string> GPUScriptBuilder::build(StringRef sequenceName) {
      << schedule.getFunc() << "\"} in %root : (" << kAnyOp << ") -> " << kAnyOp
      << "\n";
   for (int node = dag.size() - 1; node >= 0; --node)
-    if (steps[node].tile)
+    if (steps[node].tile && !steps[node].cacheReads.empty())
+      translateStaged(node);
+    else if (steps[node].tile)
       translate(node);
   os << "  transform.apply_patterns to %func {\n"
         "    transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices\n"

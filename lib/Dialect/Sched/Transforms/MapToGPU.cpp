@@ -60,12 +60,14 @@ static FailureOr<SmallVector<int64_t>> getBlockDims(scf::ForallOp forall) {
 namespace {
 struct SchedMapToGPUPass
     : public sched::impl::SchedMapToGPUBase<SchedMapToGPUPass> {
+  using SchedMapToGPUBase::SchedMapToGPUBase;
   void runOnOperation() override;
 
 private:
   LogicalResult mapHostOps(func::FuncOp func, llvm::raw_ostream &script,
                            unsigned &kernels);
   LogicalResult privatizeAllocs(func::FuncOp func);
+  LogicalResult attributeWorkgroupAllocs(gpu::LaunchOp launch);
 };
 } // namespace
 
@@ -162,11 +164,16 @@ LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
   return success();
 }
 
-/// Buffers allocated inside a kernel are private to each thread.
+static bool isWorkgroupAlloc(memref::AllocOp alloc) {
+  return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(alloc.getType());
+}
+
+/// Buffers allocated inside a kernel are private to each thread, except
+/// those in workgroup memory (cache stages), which the block shares.
 LogicalResult SchedMapToGPUPass::privatizeAllocs(func::FuncOp func) {
   SmallVector<memref::AllocOp> allocs;
   func.walk([&](memref::AllocOp alloc) {
-    if (alloc->getParentOfType<scf::ForallOp>())
+    if (alloc->getParentOfType<scf::ForallOp>() && !isWorkgroupAlloc(alloc))
       allocs.push_back(alloc);
   });
   for (memref::AllocOp alloc : allocs) {
@@ -189,6 +196,39 @@ LogicalResult SchedMapToGPUPass::privatizeAllocs(func::FuncOp func) {
     alloc.replaceAllUsesWith(alloca.getResult());
     alloc.erase();
   }
+  return success();
+}
+
+/// Workgroup buffers allocated in a kernel become attributions of its
+/// launch: the NVVM lowering turns those into shared memory, an alloc into
+/// a call to malloc. One buffer serves every iteration of the loops around
+/// the alloc, which the barriers after each thread loop make safe.
+LogicalResult
+SchedMapToGPUPass::attributeWorkgroupAllocs(gpu::LaunchOp launch) {
+  SmallVector<memref::AllocOp> allocs;
+  launch.getBody().walk([&](memref::AllocOp alloc) {
+    if (isWorkgroupAlloc(alloc))
+      allocs.push_back(alloc);
+  });
+  int64_t bytes = 0;
+  for (memref::AllocOp alloc : allocs) {
+    MemRefType type = alloc.getType();
+    if (!type.hasStaticShape() || !alloc.getDynamicSizes().empty())
+      return alloc.emitOpError()
+             << "allocates a dynamically shaped shared-memory buffer";
+    bytes += type.getNumElements() *
+             llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase();
+    BlockArgument buffer = launch.addWorkgroupAttribution(type, alloc.getLoc());
+    alloc.replaceAllUsesWith(buffer);
+    alloc.erase();
+  }
+  if (bytes > maxSharedBytes)
+    return launch.emitOpError()
+           << "stages " << bytes << " bytes in shared memory (limit "
+           << maxSharedBytes << " per block)";
   return success();
 }
 
@@ -257,6 +297,12 @@ void SchedMapToGPUPass::runOnOperation() {
                           "failed";
     return signalPassFailure();
   }
+  WalkResult attributed = module.walk([&](gpu::LaunchOp launch) {
+    return failed(attributeWorkgroupAllocs(launch)) ? WalkResult::interrupt()
+                                                    : WalkResult::advance();
+  });
+  if (attributed.wasInterrupted())
+    return signalPassFailure();
   module.walk([](Operation *op) {
     op->removeAttr(kKernelAttr);
     op->removeAttr("sched.host_op");

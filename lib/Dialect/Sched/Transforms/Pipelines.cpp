@@ -87,6 +87,8 @@ void mlir::sched::buildGPULoweringPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(sched::createSchedMergeGPUModules());
+  pm.nest<gpu::GPUModuleOp>().addNestedPass<gpu::GPUFuncOp>(
+      sched::createSchedNVVMSharedBuffers());
   // Buffers between kernels on the device; every launch, allocation and
   // free on the function's one stream, synchronized once before it returns.
   pm.addNestedPass<func::FuncOp>(sched::createSchedGPUHostAllocs());

@@ -2,8 +2,24 @@
 
 // A matmul with a fused ReLU: Ansor's GPU tiling SSSRRSRS, its three outer
 // spatial levels bound to blocks, virtual threads and threads, the consumer
-// computed at the thread level.
+// computed at the thread level. First with both inputs staged in shared
+// memory (AddCacheRead; each read again along a spatial loop), each stage
+// sized by its access map, the ReLU then a kernel of its own; then without
+// stages.
+// CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
 // CHECK-LABEL: sched.schedule @mm_relu_sketch0 for @mm_relu target "cuda -arch=sm_90"
+// CHECK-SAME: rules ["AddCacheRead", "MultiLevelTiling"]
+// CHECK-NEXT: sched.tile node 1 structure <[S, S, S, R, R, S, R, S]>
+// CHECK-NEXT: sched.bind node 1 block 0 vthread 1 thread 2
+// CHECK-NEXT: sched.cache_read node 1 operand 0 scope "shared" access #[[A]] of f32
+// CHECK-NEXT: sched.cache_read node 1 operand 1 scope "shared" access #[[B]] of f32
+// CHECK-NEXT: sched.vectorize node 1
+// CHECK-NEXT: sched.unroll node 1
+// CHECK-NEXT: sched.tile node 2 structure <[S, S, S]>
+// CHECK-NEXT: sched.bind node 2 block 0 thread 1
+// CHECK-NEXT: }
+// CHECK-LABEL: sched.schedule @mm_relu_sketch1 for @mm_relu target "cuda -arch=sm_90"
 // CHECK-SAME: rules ["MultiLevelTilingWithFusion"]
 // CHECK-NEXT: sched.tile node 1 structure <[S, S, S, R, R, S, R, S]>
 // CHECK-SAME: splits [#sched.split<[?, ?, ?, ?, ?] of 128>, #sched.split<[?, ?, ?, ?, ?] of 256>, #sched.split<[?, ?, ?] of 64>]
@@ -34,8 +50,16 @@ func.func @mm_relu(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>) -> tensor<128
 
 // conv2d + bias + ReLU: the pad is not inlined on GPU (no step: the
 // lowering gives it its own kernel), the window's row loop keeps a unit
-// innermost tile, the bias+ReLU is fused at the thread level.
+// innermost tile, the bias+ReLU is fused at the thread level. The staged
+// variant stages the padded input (through the window's map) and the
+// weights, without fusion.
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d4, d2 + d5, d6)>
+// CHECK-DAG: #[[W:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d5, d6, d3)>
 // CHECK-LABEL: sched.schedule @c2d_sketch0 for @c2d
+// CHECK-SAME: rules ["AddCacheRead", "MultiLevelTiling"]
+// CHECK: sched.cache_read node 2 operand 0 scope "shared" access #[[IN]] of f32
+// CHECK-NEXT: sched.cache_read node 2 operand 1 scope "shared" access #[[W]] of f32
+// CHECK-LABEL: sched.schedule @c2d_sketch1 for @c2d
 // CHECK-SAME: [#sched.node<"tensor.pad"
 // CHECK-SAME: rules ["MultiLevelTilingWithFusion"]
 // CHECK-NEXT: sched.tile node 2 structure <[S, S, S, R, R, S, R, S]>
@@ -75,8 +99,15 @@ func.func @c2d(%in: tensor<1x14x14x16xf32>, %w: tensor<3x3x16x32xf32>, %bias: te
 // batch_matmul + softmax: the batch matmul is tiled for the GPU; the row
 // reductions and the division keep their loops, split into blocks, threads
 // and the elements of one thread (SSS), reductions whole inside the thread;
-// the exp is inlined into both of its consumers.
+// the exp is inlined into both of its consumers. The batch matmul's inputs
+// are staged in one variant; the reductions read each element once, so
+// they stage nothing.
 // CHECK-LABEL: sched.schedule @bmm_softmax_sketch0
+// CHECK-SAME: rules ["AlwaysInline", "AddCacheRead", "MultiLevelTiling"]
+// CHECK: sched.cache_read node 1 operand 0
+// CHECK-NEXT: sched.cache_read node 1 operand 1
+// CHECK-NOT: sched.cache_read
+// CHECK-LABEL: sched.schedule @bmm_softmax_sketch1
 // CHECK-SAME: rules ["AlwaysInline", "MultiLevelTiling"]
 // CHECK-NEXT: sched.tile node 1 structure <[S, S, S, R, R, S, R, S]>
 // CHECK-NEXT: sched.bind node 1 block 0 vthread 1 thread 2
@@ -138,13 +169,14 @@ func.func @bmm_softmax(%q: tensor<2x32x16xf32>, %kt: tensor<2x16x32xf32>) -> ten
 
 // -----
 
-// A row reduction: no data reuse, so no multi-level tiling; rows go to
-// blocks and threads, each thread reduces its rows whole.
+// A row reduction: no data reuse, so no multi-level tiling and no stage;
+// rows go to blocks and threads, each thread reduces its rows whole.
 // CHECK-LABEL: sched.schedule @row_sum_sketch0
 // CHECK-SAME: rules []
 // CHECK-NEXT: sched.tile node 1 structure <[S, S, S, R]> splits [#sched.split<[?, ?, ?] of 512>, #sched.split<[1024] of 1024>]
 // CHECK-NEXT: sched.bind node 1 block 0 thread 1
 // CHECK-NEXT: }
+// CHECK-NOT: sched.schedule
 func.func @row_sum(%x: tensor<512x1024xf32>) -> tensor<512xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<512xf32>

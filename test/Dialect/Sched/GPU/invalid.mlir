@@ -54,3 +54,79 @@ sched.schedule @s for @mm target "cuda -arch=sm_90"
   // expected-error@below {{'sched.parallel' op is not supported in a GPU schedule yet}}
   sched.parallel node 0 loops #sched.choice<1 in [1, 2]>
 }
+
+// -----
+
+func.func @mm(%a: tensor<256x512xf32>, %b: tensor<512x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<256x512xf32>, tensor<512x256xf32>)
+      outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+// Blocks of 128x128 staging k 64 at a time: 128x64 + 64x128 floats, 64 KiB
+// of shared memory, over the 48 KiB a block has without opting in.
+sched.schedule @s for @mm target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.matmul", [256, 256, 512], [S, S, R]>] rules [] {
+  // expected-error@below {{'sched.tile' op cannot run on the target: 65536 bytes of shared-memory stages (limit 49152)}}
+  sched.tile node 0 structure #sched.structure<[S, S, S, R, R, S, R, S]>
+      splits [#sched.split<[2, 1, 16, 2, 4] of 256>,
+              #sched.split<[2, 1, 16, 2, 4] of 256>,
+              #sched.split<[8, 8, 8] of 512>]
+  sched.bind node 0 block 0 vthread 1 thread 2
+  sched.cache_read node 0 operand 0 scope "shared" access affine_map<(d0, d1, d2) -> (d0, d2)> of f32
+  sched.cache_read node 0 operand 1 scope "shared" access affine_map<(d0, d1, d2) -> (d2, d1)> of f32
+}
+
+// -----
+
+func.func @mm(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>)
+      outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// Only inputs are staged (operand 2 is the init).
+sched.schedule @s for @mm target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.matmul", [64, 64, 64], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, S, R, R, S, R, S]>
+      splits [#sched.split<[1, 1, 16, 1, 4] of 64>,
+              #sched.split<[1, 1, 16, 1, 4] of 64>,
+              #sched.split<[4, 4, 4] of 64>]
+  sched.bind node 0 block 0 vthread 1 thread 2
+  // expected-error@below {{'sched.cache_read' op stages operand 2, not an input of node 0}}
+  sched.cache_read node 0 operand 2 scope "shared"
+}
+
+// -----
+
+func.func @mm_relu(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>)
+      outs(%acc : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %m = arith.maximumf %x, %zero : f32
+      linalg.yield %m : f32
+  } -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// A staged node does not take a fused consumer (yet).
+sched.schedule @s for @mm_relu target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.fill", [64, 64], [S, S]>,
+           #sched.node<"linalg.matmul", [64, 64, 64], [S, S, R]>,
+           #sched.node<"linalg.generic", [64, 64], [S, S]>] rules [] {
+  sched.tile node 1 structure #sched.structure<[S, S, S, R, R, S, R, S]>
+      splits [#sched.split<[1, 1, 16, 1, 4] of 64>,
+              #sched.split<[1, 1, 16, 1, 4] of 64>,
+              #sched.split<[4, 4, 4] of 64>]
+  sched.bind node 1 block 0 vthread 1 thread 2
+  sched.cache_read node 1 operand 0 scope "shared"
+  // expected-error@below {{'sched.fuse_consumer' op fuses a consumer into node 1, whose inputs are staged: not supported yet (the node's block tile would need a buffer the block shares)}}
+  sched.fuse_consumer node 2 into 1 at #sched.choice<2 in [2]>
+}

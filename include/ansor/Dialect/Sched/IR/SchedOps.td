@@ -145,14 +145,28 @@ def Sched_CacheReadOp : Sched_StepOp<"cache_read"> {
   let summary = "stage one input of a node in a faster memory (GPU)";
   let description = [{
     Ansor's AddCacheRead: input `operand` of the node is copied, tile by tile,
-    into the memory `scope` (`"shared"` on GPU) before it is used.
+    into the memory `scope` (`"shared"` on GPU) before it is used. On a GPU,
+    each block stages the part of the input its output tile reads for one
+    step of the outermost reduction level, all its threads copying, and its
+    threads compute from the stage.
+
+    `access ... of T`, when given, is the operand's indexing map (node loops
+    to operand dimensions) and element type: with them the sampler sizes the
+    stage from the tile sizes alone and rejects tilings whose stages exceed
+    the target's shared memory.
 
     ```mlir
     sched.cache_read node 1 operand 0 scope "shared"
+        access affine_map<(d0, d1, d2) -> (d0, d2)> of f32
     ```
   }];
-  let arguments = (ins I64Attr:$node, I64Attr:$operand, StrAttr:$scope);
-  let assemblyFormat = "`node` $node `operand` $operand `scope` $scope attr-dict";
+  let arguments = (ins I64Attr:$node, I64Attr:$operand, StrAttr:$scope,
+                       OptionalAttr<AffineMapAttr>:$access,
+                       OptionalAttr<TypeAttr>:$elementType);
+  let assemblyFormat = [{
+    `node` $node `operand` $operand `scope` $scope
+    (`access` $access^ `of` $elementType)? attr-dict
+  }];
 }
 
 def Sched_RfactorOp : Sched_StepOp<"rfactor"> {

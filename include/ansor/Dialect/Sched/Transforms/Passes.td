@@ -11,9 +11,12 @@ def SchedDeriveSketches : Pass<"sched-derive-sketches", "ModuleOp"> {
     Analyzes each `func.func` of linalg ops as a ComputeDAG, tags its compute
     ops with their node index (`sched.node`), and applies Ansor's derivation
     rules from the last node to the first (CPU order: AlwaysInline,
-    AddRfactor, AddCacheWrite, MultiLevelTilingWithFusion, MultiLevelTiling,
-    Skip). Every terminal state becomes a `sched.schedule` appended to the
-    module, with its tunables unset. A func that calls others (a network that
+    AddRfactor, AddPacking, AddCacheWrite, MultiLevelTilingWithFusion,
+    MultiLevelTiling, Skip; GPU order: AlwaysInline, AddCacheRead,
+    MultiLevelTilingWithFusion, MultiLevelTiling, Skip). Every terminal
+    state becomes a `sched.schedule` appended to the module, with its
+    tunables unset; `sketch=N` keeps only the N-th of each func (modulo
+    their number, so a sweep over N visits every sketch). A func that calls others (a network that
     `ansor-partition` split into task funcs) is skipped: its tasks are
     scheduled instead.
 
@@ -38,7 +41,10 @@ def SchedDeriveSketches : Pass<"sched-derive-sketches", "ModuleOp"> {
            "Target machine ('host' or 'llvm -mtriple=... -mcpu=... "
            "-num-cores=N -vector-bits=B')">,
     Option<"funcName", "func", "std::string", /*default=*/"\"\"",
-           "Only derive sketches for this func (default: every func)">
+           "Only derive sketches for this func (default: every func)">,
+    Option<"sketch", "sketch", "int", /*default=*/"-1",
+           "Keep only this sketch of each func, modulo their number "
+           "(default: every sketch)">
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
@@ -141,11 +147,20 @@ def SchedMapToGPU : Pass<"sched-map-to-gpu", "::mlir::ModuleOp"> {
     thread per element of the three innermost parallel loops, at most 128
     threads per block along the innermost; an op without a parallel loop is
     an error. Buffers allocated inside a kernel become per-thread stack
-    buffers (an error above 16 KiB). Each top-level `scf.forall` mapped to
+    buffers (an error above 16 KiB), except buffers in workgroup memory
+    (cache stages): those the block shares, so they become workgroup
+    attributions of their `gpu.launch` (shared memory in PTX; an error above
+    `max-shared-bytes` per block). Each top-level `scf.forall` mapped to
     `#gpu.block` then becomes a `gpu.launch` whose block size covers its
     nested `#gpu.thread` foralls (`transform.gpu.map_forall_to_blocks`,
-    `map_nested_forall_to_threads`).
+    `map_nested_forall_to_threads`, which puts a barrier after each thread
+    forall).
   }];
+  let options = [
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
+           /*default=*/"48 * 1024",
+           "Static shared memory one block may use">
+  ];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect",
     "::mlir::linalg::LinalgDialect",
@@ -163,6 +178,19 @@ def SchedMergeGPUModules
     `gpu.launch_func` at it, so a program's kernels are one PTX file.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def SchedNVVMSharedBuffers
+    : Pass<"sched-nvvm-shared-buffers", "::mlir::gpu::GPUFuncOp"> {
+  let summary = "Put a kernel's workgroup buffers in NVVM shared memory";
+  let description = [{
+    On outlined kernels, before their transfers are lowered: each workgroup
+    attribution (a cache stage) gets NVVM's shared address space (3) in
+    place of `#gpu.address_space<workgroup>` (which the NVVM conversion
+    maps only inside itself) and 16-byte alignment (`llvm.align`), so
+    128-bit vector loads and stores of it are legal.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def SchedGPUHostAllocs
