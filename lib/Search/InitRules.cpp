@@ -208,6 +208,36 @@ static LogicalResult sampleGPUTile(TileOp tile, BindOp bind,
          << " draws (first: " << *firstViolation << ")";
 }
 
+/// Samples the split of a GPU rfactor, whose outer factor is the threads of
+/// a block: the first draw with at least a warp and at most a block of
+/// threads, else the first within a block.
+static LogicalResult sampleGPURfactor(RfactorOp rfactor,
+                                      const GPULimits &limits,
+                                      std::mt19937 &rng) {
+  SplitAttr sketch = rfactor.getSplit();
+  std::optional<SplitAttr> fitting;
+  for (unsigned attempt = 0; attempt < kMaxBlockAttempts; ++attempt) {
+    FailureOr<SplitAttr> split = sampleSplit(sketch, rng, sketch.getExtent());
+    if (failed(split))
+      return rfactor.emitOpError() << "rfactor split has no factorization";
+    int64_t threads = split->getFactors().front();
+    if (threads > limits.maxThreadsPerBlock)
+      continue;
+    if (threads >= limits.warpSize) {
+      rfactor.setSplitAttr(*split);
+      return success();
+    }
+    if (!fitting)
+      fitting = *split;
+  }
+  if (!fitting)
+    return rfactor.emitOpError()
+           << "no split puts at most " << limits.maxThreadsPerBlock
+           << " threads on the reduction in " << kMaxBlockAttempts << " draws";
+  rfactor.setSplitAttr(*fitting);
+  return success();
+}
+
 static LogicalResult annotateStep(Operation *step, std::mt19937 &rng,
                                   const SampleOptions &options) {
   if (auto tile = dyn_cast<TileOp>(step)) {
@@ -224,6 +254,11 @@ static LogicalResult annotateStep(Operation *step, std::mt19937 &rng,
     return sampleTile(tile, rng, options);
   }
   if (auto rfactor = dyn_cast<RfactorOp>(step)) {
+    auto schedule = rfactor->getParentOfType<ScheduleOp>();
+    std::string error;
+    FailureOr<Target> target = Target::parse(schedule.getTarget(), error);
+    if (succeeded(target) && target->isGPU())
+      return sampleGPURfactor(rfactor, target->gpu, rng);
     // The inner part of an rfactor is a sequential reduction; any divisor.
     FailureOr<SplitAttr> split =
         sampleSplit(rfactor.getSplit(), rng, rfactor.getSplit().getExtent());

@@ -148,6 +148,16 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
 void SketchEmitter::emitGPUNode(const SketchState &state, unsigned index) {
   const DAGNode &node = dag.getNode(index);
   const NodeSketch &decision = state.nodes[index];
+  // CrossThreadReduction: one output element per block, the split reduction
+  // loop's outer part across the block's threads.
+  if (decision.rfactor) {
+    sched::RfactorOp::create(
+        b, loc, index, decision.rfactorLoop,
+        sched::SplitAttr::get(
+            ctx, {sched::SplitAttr::kUnset, sched::SplitAttr::kUnset},
+            node.extents[decision.rfactorLoop]));
+    return;
+  }
   if (decision.multiLevelTiled) {
     emitTile(index, getGPUTileStructure(),
              getLoopsNeedingUnitInnerTile(dag, index));

@@ -3,6 +3,8 @@
 #include "ansor/Search/SketchRules.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "ansor/Search/GPUTiling.h"
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/Support/Debug.h"
@@ -19,6 +21,18 @@ static SketchState advance(const SketchState &state, StringRef rule) {
   next.rules.push_back(rule.str());
   --next.current;
   return next;
+}
+
+/// The longest reduction loop of `node` (the one rfactor splits).
+static unsigned getLongestReductionLoop(const DAGNode &n) {
+  unsigned loop = 0;
+  int64_t longest = 0;
+  for (auto [index, kind] : llvm::enumerate(n.kinds))
+    if (kind == LoopKind::R && n.extents[index] > longest) {
+      longest = n.extents[index];
+      loop = index;
+    }
+  return loop;
 }
 
 namespace {
@@ -65,7 +79,8 @@ public:
 /// The inputs of a multi-level tiled `node` worth staging in shared memory:
 /// read again along some spatial loop (so a block's threads share them),
 /// through a map of loop multiples (so the stage has a static shape), not
-/// recomputed from an inlined producer, of an integer or float type.
+/// recomputed from an inlined producer, not a scalar, of an integer or
+/// float type.
 static SmallVector<unsigned> getStageableInputs(const ComputeDAG &dag,
                                                 unsigned node) {
   const DAGNode &n = dag.getNode(node);
@@ -75,7 +90,7 @@ static SmallVector<unsigned> getStageableInputs(const ComputeDAG &dag,
     return operands;
   for (OpOperand *input : linalgOp.getDpsInputOperands()) {
     auto type = dyn_cast<RankedTensorType>(input->get().getType());
-    if (!type || !type.getElementType().isIntOrFloat())
+    if (!type || type.getRank() == 0 || !type.getElementType().isIntOrFloat())
       continue;
     AffineMap map = linalgOp.getMatchingIndexingMap(input);
     bool reused = llvm::any_of(llvm::enumerate(n.kinds), [&](auto loop) {
@@ -137,15 +152,9 @@ public:
                                  unsigned node) const override {
     const DAGNode &n = dag.getNode(node);
     // Factor the longest reduction loop.
-    unsigned loop = 0;
-    int64_t longest = 0;
-    for (auto [index, kind] : llvm::enumerate(n.kinds))
-      if (kind == LoopKind::R && n.extents[index] > longest) {
-        longest = n.extents[index];
-        loop = index;
-      }
+    unsigned loop = getLongestReductionLoop(n);
     // A prime (or unit) extent has no nontrivial split.
-    if (longest < 4)
+    if (n.extents[loop] < 4)
       return {};
     SketchState next = advance(state, name());
     next.nodes[node].rfactor = true;
@@ -207,6 +216,74 @@ public:
     }
     return derived;
   }
+};
+
+/// Whether upstream's partial-reduction tiling can split the reductions of
+/// `node` across a block's threads with the block shape the GPU materializer
+/// gives it (one output element per block, the merge by one thread): one
+/// output, read through the spatial loops in order, every reduction loop
+/// after every spatial loop, a combiner with a neutral element, at most 3
+/// spatial loops with more than one iteration (the grid), none but the
+/// innermost beyond a grid dimension's 65535 blocks.
+static bool canReduceAcrossThreads(const ComputeDAG &dag, unsigned node) {
+  const DAGNode &n = dag.getNode(node);
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(n.op);
+  if (!linalgOp || linalgOp.getNumDpsInits() != 1 ||
+      n.numLoops(LoopKind::S) == 0)
+    return false;
+  unsigned spatial = n.numLoops(LoopKind::S);
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if ((kind == LoopKind::S) != (loop < spatial))
+      return false;
+  AffineMap init =
+      linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0));
+  if (init !=
+      AffineMap::getMultiDimIdentityMap(n.kinds.size(), n.op->getContext())
+          .getMajorSubMap(spatial))
+    return false;
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(linalgOp.getRegionOutputArgs(), 0, combiners) ||
+      combiners.size() != 1 || !arith::getNeutralElement(combiners.front()))
+    return false;
+  SmallVector<int64_t> gridExtents;
+  for (unsigned loop = 0; loop < spatial; ++loop)
+    if (n.extents[loop] > 1)
+      gridExtents.push_back(n.extents[loop]);
+  return gridExtents.size() <= 3 &&
+         llvm::all_of(ArrayRef(gridExtents).drop_back(),
+                      [](int64_t e) { return e <= 65535; });
+}
+
+/// CrossThreadReduction (GPU): a reduction longer than a warp, not
+/// multi-level tiled, is computed one output element per block, its
+/// longest reduction loop split across the block's threads
+/// (`sched.rfactor`: threads, then elements per thread), the partial
+/// results combined through shared memory. An alternative to the Skip
+/// variant, which reduces each output element in one thread.
+class CrossThreadReductionRule : public SketchRule {
+public:
+  explicit CrossThreadReductionRule(int64_t warpSize) : warpSize(warpSize) {}
+  StringRef name() const override { return "CrossThreadReduction"; }
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &,
+                        unsigned node) const override {
+    const DAGNode &n = dag.getNode(node);
+    return !needsMultiLevelTiling(dag, node) && n.reductionSize() > warpSize &&
+                   n.extents[getLongestReductionLoop(n)] >= 4 &&
+                   canReduceAcrossThreads(dag, node)
+               ? RuleCondition::Apply
+               : RuleCondition::Skip;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &dag,
+                                 const SketchState &state,
+                                 unsigned node) const override {
+    SketchState next = advance(state, name());
+    next.nodes[node].rfactor = true;
+    next.nodes[node].rfactorLoop = getLongestReductionLoop(dag.getNode(node));
+    return {next};
+  }
+
+private:
+  int64_t warpSize;
 };
 
 /// MultiLevelTilingWithFusion: tile with the CPU structure and compute the
@@ -282,10 +359,12 @@ SketchRuleList mlir::ansor::getCPUSketchRules(const Target &target) {
   return rules;
 }
 
-SketchRuleList mlir::ansor::getGPUSketchRules(const Target &) {
+SketchRuleList mlir::ansor::getGPUSketchRules(const Target &target) {
   SketchRuleList rules;
   rules.push_back(std::make_unique<GPUAlwaysInlineRule>());
   rules.push_back(std::make_unique<AddCacheReadRule>());
+  rules.push_back(
+      std::make_unique<CrossThreadReductionRule>(target.gpu.warpSize));
   rules.push_back(std::make_unique<MultiLevelTilingWithFusionRule>());
   rules.push_back(std::make_unique<MultiLevelTilingRule>());
   rules.push_back(std::make_unique<SkipRule>());

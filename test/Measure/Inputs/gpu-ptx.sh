@@ -3,7 +3,8 @@
 # (seeds 1..COUNT, seed N from sketch N modulo the workload's sketches) of
 # every workload, compiles each to PTX with --ansor-compile and assembles it
 # with ptxas; prints per workload how many were accepted, how many of those
-# stage inputs in shared memory, and every failure.
+# use shared memory (cache stages, cross-thread reductions), and every
+# failure.
 set -u
 opt=$1 dir=$2 out=$3 count=$4 ptxas=$5
 mkdir -p "$out"
@@ -25,5 +26,5 @@ for file in "$dir"/*.mlir; do
       cat "$out/$name.$seed.err"
     fi
   done
-  echo "$name: $ok of $count accepted, $staged with shared-memory stages"
+  echo "$name: $ok of $count accepted, $staged using shared memory"
 done

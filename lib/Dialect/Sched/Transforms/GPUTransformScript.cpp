@@ -39,6 +39,8 @@ struct GPUNodeSteps {
   int64_t unrollMaxStep = 0;
   /// Operand numbers of the inputs staged in shared memory.
   SmallVector<unsigned> cacheReads;
+  /// A reduction split across the threads of a block.
+  RfactorOp rfactor;
 };
 
 class GPUScriptBuilder {
@@ -54,6 +56,7 @@ private:
   LogicalResult collect();
   void translate(unsigned node);
   void translateStaged(unsigned node);
+  void translateCrossThread(unsigned node);
   void tileThreadLevels(unsigned node, std::string op, bool staged);
   std::string stage(const std::string &padded, unsigned node, unsigned operand);
   std::string threadForall(const std::string &handle, unsigned node,
@@ -73,6 +76,12 @@ private:
   SmallVector<std::pair<unsigned, std::string>>
   takeInlinedProducers(unsigned node, const std::string &handle);
   std::optional<unsigned> getInitOperand(unsigned node) const;
+  /// Handles to a node, its inlined producers and its init fill (if any).
+  struct NodeHandles {
+    std::string root, init;
+    SmallVector<std::pair<unsigned, std::string>> producers;
+  };
+  NodeHandles matchWithProducers(unsigned node);
 
   ScheduleOp schedule;
   const ComputeDAG &dag;
@@ -211,6 +220,16 @@ std::optional<unsigned> GPUScriptBuilder::getInitOperand(unsigned node) const {
   return std::nullopt;
 }
 
+GPUScriptBuilder::NodeHandles
+GPUScriptBuilder::matchWithProducers(unsigned node) {
+  NodeHandles handles;
+  handles.root = match(node);
+  handles.producers = takeInlinedProducers(node, handles.root);
+  if (std::optional<unsigned> init = getInitOperand(node))
+    handles.init = producerOf(handles.root, *init);
+  return handles;
+}
+
 LogicalResult GPUScriptBuilder::collect() {
   steps.resize(dag.size());
   for (Operation &op : schedule.getBody().front()) {
@@ -231,6 +250,21 @@ LogicalResult GPUScriptBuilder::collect() {
     } else if (auto unroll = dyn_cast<UnrollOp>(op)) {
       steps[unroll.getNode()].unrollMaxStep =
           *unroll.getMaxStep().getSelected();
+    } else if (auto rfactor = dyn_cast<RfactorOp>(op)) {
+      steps[rfactor.getNode()].rfactor = rfactor;
+      const DAGNode &n = dag.getNode(rfactor.getNode());
+      int64_t threads = rfactor.getSplit().getFactors().front();
+      if (threads > limits.maxThreadsPerBlock)
+        return fail("splits the reduction across ")
+               << threads << " threads (limit " << limits.maxThreadsPerBlock
+               << " per block)";
+      unsigned grid = llvm::count_if(llvm::enumerate(n.kinds), [&](auto l) {
+        return l.value() == LoopKind::S && n.extents[l.index()] > 1;
+      });
+      if (n.numLoops(LoopKind::S) == 0 || grid > 3)
+        return fail("reduces across threads a node with ")
+               << grid << " spatial loops of more than one iteration (one "
+               << "block per output element needs 1 to 3)";
     } else if (auto read = dyn_cast<CacheReadOp>(op)) {
       if (read.getScope() != "shared")
         return fail("stages in \"shared\" memory only on a GPU");
@@ -241,10 +275,33 @@ LogicalResult GPUScriptBuilder::collect() {
         return fail("stages operand ")
                << read.getOperand() << ", not an input of node "
                << read.getNode();
-      if (!ansor::isSumOfLoopMultiples(linalgOp.getMatchingIndexingMap(
-              &linalgOp->getOpOperand(read.getOperand()))))
-        return fail("stages an input whose indices are not sums of loop "
-                    "multiples");
+      OpOperand &input = linalgOp->getOpOperand(read.getOperand());
+      AffineMap map = linalgOp.getMatchingIndexingMap(&input);
+      if (map.getNumResults() == 0)
+        return fail("stages operand ")
+               << read.getOperand() << ", a scalar: nothing to share";
+      if (!ansor::isSumOfLoopMultiples(map))
+        return fail("stages operand ")
+               << read.getOperand()
+               << ", whose indices are not sums of loop multiples";
+      if (read.getAccess() && *read.getAccess() != map)
+        return fail("says operand ")
+               << read.getOperand() << " is read through "
+               << AffineMapAttr::get(*read.getAccess()) << ", node "
+               << read.getNode() << " reads it through "
+               << AffineMapAttr::get(map);
+      auto tag = input.get().getDefiningOp()
+                     ? input.get().getDefiningOp()->getAttrOfType<IntegerAttr>(
+                           ansor::kNodeAttrName)
+                     : nullptr;
+      if (tag && llvm::any_of(schedule.getBody().getOps<InlineOp>(),
+                              [&](InlineOp inl) {
+                                return inl.getNode() == tag.getUInt();
+                              }))
+        return fail("stages operand ")
+               << read.getOperand() << ", which node " << tag.getInt()
+               << " computes inline: a stage copies a tensor, not a "
+                  "computation";
       steps[read.getNode()].cacheReads.push_back(read.getOperand());
     } else {
       return fail("is not supported in a GPU schedule yet");
@@ -373,8 +430,21 @@ void GPUScriptBuilder::translate(unsigned node) {
       toVectorize.push_back(block);
     rootOp = nodeHandle;
   }
+  // A thread that reduces whole (the Skip structure) computes its inlined
+  // producers one reduction step at a time: fused at the thread level, a
+  // producer's tile would span the whole reduction in private memory.
+  SmallVector<std::string> producerContainers = containers;
+  StructureAttr structure = s.tile.getStructure();
+  if (!producers.empty() && structure.count(LoopKind::R) == 1 &&
+      structure.getLevels().back() == LoopKind::R) {
+    SmallVector<int64_t> steps(n.extents.size(), 0);
+    for (auto [loop, kind] : llvm::enumerate(n.kinds))
+      if (kind == LoopKind::R && n.extents[loop] > 1)
+        steps[loop] = 1;
+    rootOp = tileFor(rootOp, steps, &producerContainers);
+  }
   for (auto &[producer, handle] : producers)
-    fuseThrough(handle, containers);
+    fuseThrough(handle, producerContainers);
   if (initOperand) {
     // As on the CPU, a fill that fusion of the consumer already moved into
     // the tiles finds no use to fuse into: its fusion may fail harmlessly.
@@ -476,7 +546,7 @@ static std::string zeroOf(Type type) {
 /// neighbouring threads copy neighbouring vectors; each count divides its
 /// dimension and their product is at most `threads`.
 static SmallVector<int64_t> distributeCopy(ArrayRef<int64_t> shape,
-                                           int64_t threads, int64_t vector) {
+                                           int64_t threads, int64_t &vector) {
   auto largestDivisorUpTo = [](int64_t n, int64_t bound) {
     for (int64_t d = std::min(n, bound); d > 1; --d)
       if (n % d == 0)
@@ -519,31 +589,39 @@ std::string GPUScriptBuilder::stage(const std::string &padded, unsigned node,
      << " {memory_space = #gpu.address_space<workgroup>} : " << kAnyOp << "\n";
   unsigned bits =
       getElementTypeOrSelf(use.get().getType()).getIntOrFloatBitWidth();
-  SmallVector<int64_t> counts = distributeCopy(
-      shape, tiling.numThreads(), std::max<int64_t>(1, 128 / bits));
-  SmallVector<int64_t> sizes;
-  SmallVector<std::string> mapping;
+  int64_t vector = std::max<int64_t>(1, 128 / bits);
+  SmallVector<int64_t> counts =
+      distributeCopy(shape, tiling.numThreads(), vector);
+  SmallVector<int64_t> sizes, part;
+  unsigned mapped = 0;
   for (auto [dim, count] : llvm::enumerate(counts)) {
     sizes.push_back(count > 1 ? shape[dim] / count : 0);
-    if (count > 1)
-      mapping.insert(mapping.begin(), "#gpu.thread<linear_dim_" +
-                                          std::to_string(mapping.size()) + ">");
+    part.push_back(shape[dim] / count);
+    mapped += count > 1;
   }
   // One thread still needs a loop to map.
-  if (mapping.empty()) {
+  if (mapped == 0) {
     sizes.back() = shape.back();
-    mapping.push_back("#gpu.thread<linear_dim_0>");
+    mapped = 1;
   }
-  // The innermost mapped dimension is linear_dim_0.
-  for (auto [index, m] : llvm::enumerate(mapping))
-    m = "#gpu.thread<linear_dim_" + std::to_string(mapping.size() - 1 - index) +
-        ">";
+  // Linear thread ids, the innermost mapped dimension fastest.
+  SmallVector<std::string> mapping;
+  for (unsigned k = mapped; k-- > 0;)
+    mapping.push_back("#gpu.thread<linear_dim_" + std::to_string(k) + ">");
   std::string tile = fresh("t"), loop = fresh("forall");
   os << "  " << tile << ", " << loop
      << " = transform.structured.tile_using_forall " << copy << " tile_sizes "
      << sizeList(sizes) << " (mapping = [" << llvm::join(mapping, ", ")
      << "]) : (" << kAnyOp << ") -> (" << typeList(2) << ")\n";
-  return tile;
+  // Each thread copies one vector at a time: vectorized whole, a larger
+  // part folds to a tensor copy, which becomes scalar loops after
+  // bufferization.
+  SmallVector<int64_t> vectorSteps(part.size(), 1);
+  vectorSteps.back() = vector;
+  for (auto [step, extent] : llvm::zip(vectorSteps, part))
+    if (step == extent)
+      step = 0;
+  return tileFor(tile, vectorSteps);
 }
 
 /// Tiles `handle`, an op of the block whose loops are `node`'s spatial loops
@@ -577,12 +655,10 @@ void GPUScriptBuilder::translateStaged(unsigned node) {
   GPUNodeSteps s = steps[node];
   const DAGNode &n = dag.getNode(node);
   GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
-  std::string root = match(node);
-  SmallVector<std::pair<unsigned, std::string>> producers =
-      takeInlinedProducers(node, root);
+  NodeHandles handles = matchWithProducers(node);
+  std::string root = handles.root, initHandle = handles.init;
+  auto &producers = handles.producers;
   std::optional<unsigned> initOperand = getInitOperand(node);
-  std::string initHandle =
-      initOperand ? producerOf(root, *initOperand) : std::string();
 
   // The block, over the spatial loops; one block still needs a loop to map.
   unsigned lastSpatial = 0;
@@ -672,6 +748,76 @@ void GPUScriptBuilder::translateStaged(unsigned node) {
   tileThreadLevels(node, op, /*staged=*/true);
 }
 
+/// One output element per block; the longest reduction loop split across
+/// the block's threads by upstream's partial-reduction tiling, each thread
+/// reducing its part into its slot of a workgroup buffer; then one thread
+/// combines the slots. The init fill stays at the block level: every thread
+/// writes the same identity before the barrier that ends the threads'
+/// partial reductions, so none overwrites the combined result.
+void GPUScriptBuilder::translateCrossThread(unsigned node) {
+  GPUNodeSteps s = steps[node];
+  const DAGNode &n = dag.getNode(node);
+  NodeHandles handles = matchWithProducers(node);
+  std::string root = handles.root, initHandle = handles.init;
+  auto &producers = handles.producers;
+  std::optional<unsigned> initOperand = getInitOperand(node);
+
+  SmallVector<int64_t> blockSizes(n.extents.size(), 0);
+  SmallVector<unsigned> blockLoops;
+  unsigned lastSpatial = 0;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds)) {
+    if (kind != LoopKind::S)
+      continue;
+    lastSpatial = loop;
+    if (n.extents[loop] > 1) {
+      blockSizes[loop] = 1;
+      blockLoops.push_back(loop);
+    }
+  }
+  if (blockLoops.empty()) {
+    blockSizes[lastSpatial] = 1;
+    blockLoops.push_back(lastSpatial);
+  }
+  std::string blockLoop;
+  std::string blockOp =
+      forall(root, blockSizes, blockLoops, "block", blockLoop);
+  if (initOperand)
+    fuseThrough(initHandle, {blockLoop});
+
+  SmallVector<int64_t> threads(n.extents.size(), 0);
+  threads[s.rfactor.getLoop()] = s.rfactor.getSplit().getFactors().front();
+  std::string partialInit = fresh("pfill"), partial = fresh("partial"),
+              merge = fresh("merge"), threadLoop = fresh("forall");
+  os << "  " << partialInit << ", " << partial << ", " << merge << ", "
+     << threadLoop << " = transform.structured.tile_reduction_using_forall "
+     << blockOp << " by num_threads = " << sizeList(threads)
+     << " mapping = [#gpu.thread<x>] : (" << kAnyOp << ") -> (" << typeList(4)
+     << ")\n";
+  // The partial results live in a workgroup buffer each thread initializes
+  // its own slot of.
+  std::string empty = producerOf(partialInit, 1), typed = fresh("empty"),
+              alloc = fresh("alloc");
+  os << "  " << typed << " = transform.cast " << empty << " : " << kAnyOp
+     << " to !transform.op<\"tensor.empty\">\n";
+  fuseThrough(partialInit, {threadLoop});
+  os << "  " << alloc
+     << " = transform.bufferization.empty_tensor_to_alloc_tensor " << typed
+     << " : (!transform.op<\"tensor.empty\">) -> "
+        "!transform.op<\"bufferization.alloc_tensor\">\n";
+  os << "  " << fresh("smem") << ", " << fresh("new")
+     << " = transform.structured.bufferize_to_allocation " << alloc
+     << " {memory_space = #gpu.address_space<workgroup>} : "
+        "!transform.op<\"bufferization.alloc_tensor\">\n";
+  for (auto &[producer, handle] : producers)
+    fuseThrough(handle, {blockLoop, threadLoop});
+  // The combination, by one thread: the output's loops, then the slots.
+  SmallVector<int64_t> one(n.numLoops(LoopKind::S) + 1, 0);
+  one[one.size() - 2] = 1;
+  std::string combineLoop;
+  forall(merge, one, {static_cast<unsigned>(one.size() - 2)}, "thread",
+         combineLoop);
+}
+
 FailureOr<std::string> GPUScriptBuilder::build(StringRef sequenceName) {
   if (!schedule.isComplete())
     return schedule.emitOpError()
@@ -689,6 +835,8 @@ FailureOr<std::string> GPUScriptBuilder::build(StringRef sequenceName) {
       translateStaged(node);
     else if (steps[node].tile)
       translate(node);
+    else if (steps[node].rfactor)
+      translateCrossThread(node);
   os << "  transform.apply_patterns to %func {\n"
         "    transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices\n"
      << "  } : " << kAnyOp << "\n";

@@ -109,8 +109,10 @@ LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
           });
       if (reduces || op.getNumLoops() == 0)
         return op->emitOpError()
-               << "has no parallel loop to run on GPU threads (cross-thread "
-                  "reductions are not supported yet)";
+               << "has no parallel loop to run on GPU threads (a reduction "
+                  "to a scalar is not supported on GPU yet: "
+                  "CrossThreadReduction "
+                  "needs an output element per block)";
       parallel.push_back(0);
     }
     if (parallel.size() > 3)

@@ -12,6 +12,7 @@
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 
 namespace mlir {
@@ -23,8 +24,6 @@ namespace sched {
 
 using namespace mlir;
 
-/// NVVM's shared-memory address space.
-static constexpr unsigned kNVVMSharedSpace = 3;
 /// The widest vector load (128 bits).
 static constexpr int64_t kSharedAlignment = 16;
 
@@ -46,7 +45,8 @@ struct SchedNVVMSharedBuffersPass
         [&](gpu::AddressSpaceAttr space) -> std::optional<Attribute> {
           if (space.getValue() != gpu::AddressSpace::Workgroup)
             return std::nullopt;
-          return IntegerAttr::get(i64, kNVVMSharedSpace);
+          return IntegerAttr::get(
+              i64, static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
         });
     replacer.recursivelyReplaceElementsIn(func, /*replaceAttrs=*/true,
                                           /*replaceLocs=*/false,

@@ -169,9 +169,16 @@ func.func @bmm_softmax(%q: tensor<2x32x16xf32>, %kt: tensor<2x16x32xf32>) -> ten
 
 // -----
 
-// A row reduction: no data reuse, so no multi-level tiling and no stage;
-// rows go to blocks and threads, each thread reduces its rows whole.
+// A row reduction: no data reuse, so no multi-level tiling and no stage.
+// Longer than a warp, it is reduced across a block's threads, one row per
+// block (CrossThreadReduction: the reduction loop split into threads and
+// elements per thread); or rows go to blocks and threads, each thread
+// reducing its rows whole.
 // CHECK-LABEL: sched.schedule @row_sum_sketch0
+// CHECK-SAME: rules ["CrossThreadReduction"]
+// CHECK-NEXT: sched.rfactor node 1 loop 1 split <[?, ?] of 1024>
+// CHECK-NEXT: }
+// CHECK-LABEL: sched.schedule @row_sum_sketch1
 // CHECK-SAME: rules []
 // CHECK-NEXT: sched.tile node 1 structure <[S, S, S, R]> splits [#sched.split<[?, ?, ?] of 512>, #sched.split<[1024] of 1024>]
 // CHECK-NEXT: sched.bind node 1 block 0 thread 1

@@ -130,3 +130,73 @@ sched.schedule @s for @mm_relu target "cuda -arch=sm_90"
   // expected-error@below {{'sched.fuse_consumer' op fuses a consumer into node 1, whose inputs are staged: not supported yet (the node's block tile would need a buffer the block shares)}}
   sched.fuse_consumer node 2 into 1 at #sched.choice<2 in [2]>
 }
+
+// -----
+
+func.func @mm(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>)
+      outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// The access map must be the operand's (A is read through (d0, d2)).
+sched.schedule @s for @mm target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.matmul", [64, 64, 64], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, S, R, R, S, R, S]>
+      splits [#sched.split<[1, 1, 16, 1, 4] of 64>,
+              #sched.split<[1, 1, 16, 1, 4] of 64>,
+              #sched.split<[4, 4, 4] of 64>]
+  sched.bind node 0 block 0 vthread 1 thread 2
+  // expected-error@below {{'sched.cache_read' op says operand 0 is read through affine_map<(d0, d1, d2) -> (d2, d1)>, node 0 reads it through affine_map<(d0, d1, d2) -> (d0, d2)>}}
+  sched.cache_read node 0 operand 0 scope "shared" access affine_map<(d0, d1, d2) -> (d2, d1)> of f32
+}
+
+// -----
+
+func.func @scaled(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %s: tensor<f32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>,
+                       affine_map<(i, j, k) -> ()>, affine_map<(i, j, k) -> (i, j)>],
+      iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b, %s : tensor<64x64xf32>, tensor<64x64xf32>, tensor<f32>) outs(%c : tensor<64x64xf32>) {
+    ^bb0(%x: f32, %y: f32, %z: f32, %o: f32):
+      %m = arith.mulf %x, %y : f32
+      %n = arith.mulf %m, %z : f32
+      %t = arith.addf %n, %o : f32
+      linalg.yield %t : f32
+  } -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// A scalar input is not staged.
+sched.schedule @s for @scaled target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.generic", [64, 64, 64], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, S, R, R, S, R, S]>
+      splits [#sched.split<[1, 1, 16, 1, 4] of 64>,
+              #sched.split<[1, 1, 16, 1, 4] of 64>,
+              #sched.split<[4, 4, 4] of 64>]
+  sched.bind node 0 block 0 vthread 1 thread 2
+  // expected-error@below {{'sched.cache_read' op stages operand 2, a scalar: nothing to share}}
+  sched.cache_read node 0 operand 2 scope "shared"
+}
+
+// -----
+
+func.func @row_sum(%x: tensor<64x4096xf32>, %acc: tensor<64xf32>) -> tensor<64xf32> {
+  %s = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x4096xf32>) outs(%acc : tensor<64xf32>) {
+    ^bb0(%v: f32, %a: f32):
+      %r = arith.addf %v, %a : f32
+      linalg.yield %r : f32
+  } -> tensor<64xf32>
+  return %s : tensor<64xf32>
+}
+
+// A block has at most 1024 threads to split a reduction across.
+sched.schedule @s for @row_sum target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.generic", [64, 4096], [S, R]>] rules [] {
+  // expected-error@below {{'sched.rfactor' op splits the reduction across 2048 threads (limit 1024 per block)}}
+  sched.rfactor node 0 loop 1 split #sched.split<[2048, 2] of 4096>
+}

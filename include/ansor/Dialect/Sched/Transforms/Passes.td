@@ -13,7 +13,8 @@ def SchedDeriveSketches : Pass<"sched-derive-sketches", "ModuleOp"> {
     rules from the last node to the first (CPU order: AlwaysInline,
     AddRfactor, AddPacking, AddCacheWrite, MultiLevelTilingWithFusion,
     MultiLevelTiling, Skip; GPU order: AlwaysInline, AddCacheRead,
-    MultiLevelTilingWithFusion, MultiLevelTiling, Skip). Every terminal
+    CrossThreadReduction, MultiLevelTilingWithFusion, MultiLevelTiling,
+    Skip). Every terminal
     state becomes a `sched.schedule` appended to the module, with its
     tunables unset; `sketch=N` keeps only the N-th of each func (modulo
     their number, so a sweep over N visits every sketch). A func that calls others (a network that
