@@ -83,6 +83,7 @@ void mlir::sched::buildGPULoweringPipeline(OpPassManager &pm,
                                            const GPULoweringOptions &options) {
   addBufferizeToOutParams(pm);
   pm.addPass(sched::createSchedMapToGPU());
+  pm.addNestedPass<func::FuncOp>(sched::createSchedHoistGPUAccumulators());
   // Kernels take their constants with them, not as arguments.
   pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());

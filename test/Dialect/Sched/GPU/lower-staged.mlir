@@ -25,11 +25,15 @@
 
 // The PTX has two 4 KiB shared buffers aligned for 16-byte accesses, filled with
 // vector stores; a barrier after the init, after each copy and after each
-// step's compute (the next step overwrites the stages).
+// step's compute (the next step overwrites the stages). The accumulators
+// stay in registers across the steps (sched-hoist-gpu-accumulators): the
+// loop stores nothing to global memory, the results are stored after it.
 // PTX: gpu.binary @mm_kernel
 // PTX-SAME: .shared .align 16 .b8 __wg_mm_kernel_0[4096];
 // PTX-SAME: .shared .align 16 .b8 __wg_mm_kernel_1[4096];
 // PTX-SAME: bar.sync
+// PTX-SAME: $L__BB0_1:
+// PTX-NOT: st.global
 // PTX-SAME: st.shared.v4.b32
 // PTX-SAME: bar.sync
 // PTX-SAME: st.shared.v4.b32
@@ -37,6 +41,9 @@
 // PTX-SAME: ld.shared
 // PTX-SAME: fma.rn.f32
 // PTX-SAME: bar.sync
+// PTX-NOT: st.global
+// PTX-SAME: bra {{.*}}$L__BB0_1;
+// PTX-SAME: st.global
 func.func @mm(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>) -> tensor<128x256xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<128x256xf32>

@@ -169,6 +169,26 @@ def SchedMapToGPU : Pass<"sched-map-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def SchedHoistGPUAccumulators
+    : Pass<"sched-hoist-gpu-accumulators", "::mlir::func::FuncOp"> {
+  let summary = "Keep a GPU thread's accumulators in registers across a "
+                "block's reduction steps";
+  let description = [{
+    After `sched-map-to-gpu`, in each `gpu.launch`: a `vector.transfer_read`
+    in an `scf.for` body from a buffer defined outside the loop, at
+    loop-invariant indices, with a matching `vector.transfer_write` later in
+    the body, becomes a value the loop carries (read before the loop,
+    written after it), provided no other op in the loop touches a view of
+    the same buffer. This is the accumulator tile of a staged node's thread,
+    which the block's loop over reduction steps would otherwise reload and
+    store back at every step. Distinct function arguments are taken to be
+    distinct buffers (bufferization gives each tensor argument and each
+    result its own).
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def SchedMergeGPUModules
     : Pass<"sched-merge-gpu-modules", "::mlir::ModuleOp"> {
   let summary = "Move every outlined kernel into one gpu.module";
