@@ -156,7 +156,9 @@ GPUTiling::check(const GPULimits &limits,
       return "operand " + std::to_string(read.getOperand()) +
              " is read through an access the stage cannot size";
     int64_t bits = read.getElementType()->getIntOrFloatBitWidth();
-    stagedBytes += computeProduct(*shape) * llvm::divideCeil(bits, 8);
+    stagedBytes +=
+        llvm::alignTo(computeProduct(*shape) * llvm::divideCeil(bits, 8),
+                      limits.sharedBufferAlignment);
   }
   if (stagedBytes > limits.maxSharedMemoryPerBlock)
     return std::to_string(stagedBytes) + " bytes of shared-memory stages " +

@@ -212,10 +212,10 @@ LogicalResult Outliner::outline(ArrayRef<Operation *> ops) {
   Operation *last = ops.back();
   OpBuilder builder(ctx);
   builder.setInsertionPoint(last->getParentOfType<func::FuncOp>());
-  auto func = builder.create<func::FuncOp>(
-      last->getLoc(), "subgraph",
-      FunctionType::get(ctx, ValueRange(inputs).getTypes(),
-                        ValueRange(outputs).getTypes()));
+  auto func =
+      func::FuncOp::create(builder, last->getLoc(), "subgraph",
+                           FunctionType::get(ctx, ValueRange(inputs).getTypes(),
+                                             ValueRange(outputs).getTypes()));
   Block *entry = func.addEntryBlock();
   builder.setInsertionPointToEnd(entry);
   IRMapping mapping;
@@ -228,7 +228,7 @@ LogicalResult Outliner::outline(ArrayRef<Operation *> ops) {
   SmallVector<Value> results;
   for (Value output : outputs)
     results.push_back(mapping.lookup(output));
-  builder.create<func::ReturnOp>(last->getLoc(), results);
+  func::ReturnOp::create(builder, last->getLoc(), results);
 
   std::string structure = printTaskStructure(func);
   auto [it, inserted] = byStructure.try_emplace(structure, func);
@@ -246,7 +246,7 @@ LogicalResult Outliner::outline(ArrayRef<Operation *> ops) {
   }
 
   builder.setInsertionPoint(last);
-  auto call = builder.create<func::CallOp>(last->getLoc(), func, inputs);
+  auto call = func::CallOp::create(builder, last->getLoc(), func, inputs);
   for (auto [output, result] : llvm::zip_equal(outputs, call.getResults()))
     output.replaceAllUsesWith(result);
   for (Operation *op : llvm::reverse(ops))

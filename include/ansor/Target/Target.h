@@ -16,6 +16,9 @@ struct GPULimits {
   int64_t maxThreadsPerBlock = 1024;
   /// Static shared memory per block without opting in to more.
   int64_t maxSharedMemoryPerBlock = 48 * 1024;
+  /// Alignment of each shared buffer (128-bit vector accesses); a buffer
+  /// takes its size rounded up to it.
+  int64_t sharedBufferAlignment = 16;
   int64_t maxRegistersPerThread = 255;
   int64_t warpSize = 32;
   /// Largest product of virtual-thread extents (Ansor's max_vthread_extent).

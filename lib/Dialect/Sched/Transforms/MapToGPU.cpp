@@ -2,6 +2,7 @@
 
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
+#include "ansor/Target/Target.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -218,8 +219,10 @@ SchedMapToGPUPass::attributeWorkgroupAllocs(gpu::LaunchOp launch) {
     if (!type.hasStaticShape() || !alloc.getDynamicSizes().empty())
       return alloc.emitOpError()
              << "allocates a dynamically shaped shared-memory buffer";
-    bytes += type.getNumElements() *
-             llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    bytes +=
+        llvm::alignTo(type.getNumElements() *
+                          llvm::divideCeil(type.getElementTypeBitWidth(), 8),
+                      ansor::GPULimits().sharedBufferAlignment);
     for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
       if (isa<memref::DeallocOp>(user))
         user->erase();

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
+#include "ansor/Target/Target.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -24,9 +25,6 @@ namespace sched {
 
 using namespace mlir;
 
-/// The widest vector load (128 bits).
-static constexpr int64_t kSharedAlignment = 16;
-
 namespace {
 struct SchedNVVMSharedBuffersPass
     : public sched::impl::SchedNVVMSharedBuffersBase<
@@ -38,8 +36,9 @@ struct SchedNVVMSharedBuffersPass
     MLIRContext *ctx = &getContext();
     auto i64 = IntegerType::get(ctx, 64);
     for (unsigned i = 0, e = func.getNumWorkgroupAttributions(); i < e; ++i)
-      func.setWorkgroupAttributionAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
-                                       IntegerAttr::get(i64, kSharedAlignment));
+      func.setWorkgroupAttributionAttr(
+          i, LLVM::LLVMDialect::getAlignAttrName(),
+          IntegerAttr::get(i64, ansor::GPULimits().sharedBufferAlignment));
     AttrTypeReplacer replacer;
     replacer.addReplacement(
         [&](gpu::AddressSpaceAttr space) -> std::optional<Attribute> {

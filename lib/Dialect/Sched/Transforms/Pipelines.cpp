@@ -2,6 +2,7 @@
 
 #include "ansor/Dialect/Sched/Transforms/Pipelines.h"
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
+#include "ansor/Target/Target.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
@@ -82,7 +83,9 @@ static constexpr const char *kDefaultCUDAPath = "/usr/local/cuda";
 void mlir::sched::buildGPULoweringPipeline(OpPassManager &pm,
                                            const GPULoweringOptions &options) {
   addBufferizeToOutParams(pm);
-  pm.addPass(sched::createSchedMapToGPU());
+  sched::SchedMapToGPUOptions mapping;
+  mapping.maxSharedBytes = ansor::GPULimits().maxSharedMemoryPerBlock;
+  pm.addPass(sched::createSchedMapToGPU(mapping));
   pm.addNestedPass<func::FuncOp>(sched::createSchedHoistGPUAccumulators());
   // Kernels take their constants with them, not as arguments.
   pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());

@@ -160,7 +160,8 @@ def SchedMapToGPU : Pass<"sched-map-to-gpu", "::mlir::ModuleOp"> {
   let options = [
     Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
            /*default=*/"48 * 1024",
-           "Static shared memory one block may use">
+           "Static shared memory one block may use (each buffer counted "
+           "rounded up to 16 bytes, its alignment)">
   ];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect",
