@@ -221,7 +221,8 @@ public:
 /// Whether upstream's partial-reduction tiling can split the reductions of
 /// `node` across a block's threads with the block shape the GPU materializer
 /// gives it (one output element per block, the merge by one thread): one
-/// output, read through the spatial loops in order, every reduction loop
+/// output, read through the spatial loops in order and not computed inline,
+/// every reduction loop
 /// after every spatial loop, a combiner with a neutral element, at most 3
 /// spatial loops with more than one iteration (the grid), none but the
 /// innermost beyond a grid dimension's 65535 blocks.
@@ -240,6 +241,13 @@ static bool canReduceAcrossThreads(const ComputeDAG &dag, unsigned node) {
   if (init !=
       AffineMap::getMultiDimIdentityMap(n.kinds.size(), n.op->getContext())
           .getMajorSubMap(spatial))
+    return false;
+  // An init computed inline would have to be fused into the block's
+  // initialization, which partial-reduction tiling does not do.
+  Operation *initDef = linalgOp.getDpsInitOperand(0)->get().getDefiningOp();
+  if (llvm::any_of(n.producers, [&](unsigned p) {
+        return dag.getNode(p).op == initDef && isInlinedOnGPU(dag, p);
+      }))
     return false;
   SmallVector<Operation *> combiners;
   if (!matchReduction(linalgOp.getRegionOutputArgs(), 0, combiners) ||

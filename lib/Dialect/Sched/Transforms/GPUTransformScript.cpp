@@ -326,6 +326,21 @@ LogicalResult GPUScriptBuilder::collect() {
              << "stages inputs of node " << node
              << " without a reduction level to stage them at";
     GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
+    // With virtual threads (or stages) the init gets a thread forall of its
+    // own, laid out over the node's spatial loops in order.
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(dag.getNode(node).op);
+    bool ownInitForall =
+        !s.cacheReads.empty() || (tiling.numVThreads() > 1 && !s.fusedConsumer);
+    if (ownInitForall && getInitOperand(node) && linalgOp &&
+        linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0)) !=
+            AffineMap::getMultiDimIdentityMap(linalgOp.getNumLoops(),
+                                              linalgOp.getContext())
+                .getMajorSubMap(dag.getNode(node).numLoops(LoopKind::S)))
+      return s.tile.emitOpError()
+             << "needs node " << node
+             << "'s output indexed by its spatial loops in order, to give "
+                "its init a thread loop of its own (virtual threads or "
+                "stages)";
     if (std::optional<std::string> violation =
             tiling.check(limits, ansor::getCacheReadOps(schedule, node)))
       return s.tile.emitOpError() << "cannot run on the target: " << *violation;
@@ -446,19 +461,31 @@ void GPUScriptBuilder::translate(unsigned node) {
   for (auto &[producer, handle] : producers)
     fuseThrough(handle, producerContainers);
   if (initOperand) {
+    // Without a consumer the vthread loop carries the block's accumulators,
+    // so the init cannot be fused through it: left at the block level,
+    // every thread would fill the whole tile with no barrier before others
+    // accumulate into it. It gets a thread forall of its own instead (a
+    // barrier follows it). With a consumer the loop carries the consumer's
+    // tiles and the init fuses into each thread.
+    bool vthreads = !consumer && llvm::any_of(tiling.vthreads,
+                                              [](int64_t v) { return v > 1; });
     // As on the CPU, a fill that fusion of the consumer already moved into
     // the tiles finds no use to fuse into: its fusion may fail harmlessly.
     std::string sequence = fresh("fill");
     os << "  " << sequence << " = transform.sequence %func : " << kAnyOp
        << " -> " << kAnyOp << " failures(suppress) {\n  ^bb0(" << fresh("s")
        << ": " << kAnyOp << "):\n";
-    std::string fill = fuseThrough(initHandle, containers);
+    std::string fill = fuseThrough(
+        initHandle, vthreads ? ArrayRef(containers).take_front() : containers);
     os << "  transform.yield " << fill << " : " << kAnyOp << "\n  }\n";
-    int64_t fillElements = 1;
-    for (unsigned loop : spatialLoops)
-      fillElements *= tiling.threadTile[loop];
-    if (s.vectorize && fillElements <= kMaxVectorTileElements)
-      toVectorize.push_back(sequence);
+    SmallVector<int64_t> elements;
+    std::string part =
+        vthreads ? threadForall(sequence, node, elements) : sequence;
+    if (!vthreads)
+      for (unsigned loop : spatialLoops)
+        elements.push_back(tiling.threadTile[loop]);
+    if (s.vectorize && computeProduct(elements) <= kMaxVectorTileElements)
+      toVectorize.push_back(part);
   }
 
   tileThreadLevels(node, rootOp, /*staged=*/false);
@@ -752,7 +779,7 @@ void GPUScriptBuilder::translateStaged(unsigned node) {
 /// the block's threads by upstream's partial-reduction tiling, each thread
 /// reducing its part into its slot of a workgroup buffer; then one thread
 /// combines the slots. The init fill stays at the block level: every thread
-/// writes the same identity before the barrier that ends the threads'
+/// writes the same initial value before the barrier that ends the threads'
 /// partial reductions, so none overwrites the combined result.
 void GPUScriptBuilder::translateCrossThread(unsigned node) {
   GPUNodeSteps s = steps[node];

@@ -103,6 +103,14 @@ static scf::ForOp hoistOnePair(scf::ForOp loop, IRRewriter &rewriter) {
       write.getValueToStoreMutable().assign(newLoop.getResults().back());
     });
     rewriter.moveOpAfter(write, newLoop);
+    // A barrier in the loop ordered the write before what other threads do
+    // next; the write now follows the loop, so it needs one of its own.
+    bool synchronized = false;
+    newLoop.getBody()->walk([&](gpu::BarrierOp) { synchronized = true; });
+    if (synchronized) {
+      rewriter.setInsertionPointAfter(write);
+      gpu::BarrierOp::create(rewriter, write.getLoc());
+    }
     return newLoop;
   }
   return {};

@@ -18,6 +18,9 @@
 // CHECK: gpu.barrier
 // CHECK: scf.yield %[[NEXT]]
 // CHECK: vector.transfer_write %[[ACC]], %[[TILE]]
+// The loop's barriers ordered the write before other threads' next steps;
+// after the loop it gets one of its own.
+// CHECK-NEXT: gpu.barrier
 func.func @staged(%c: memref<64x64xf32>, %a: memref<64x64xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
