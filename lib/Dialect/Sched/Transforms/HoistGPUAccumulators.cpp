@@ -14,6 +14,7 @@
 
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -54,17 +55,32 @@ static vector::TransferWriteOp getMatchingWrite(vector::TransferReadOp read,
   return {};
 }
 
-/// Whether an op of `loop` other than `read` and `write` uses a view of
-/// `root`. Distinct function arguments are distinct buffers: bufferization
-/// gives each tensor argument and each result its own.
+/// Whether `root` is a buffer of its own: a function or kernel argument
+/// (distinct ones are distinct buffers: bufferization gives each tensor
+/// argument and each result its own) or an allocation.
+static bool isDistinctBuffer(Value root) {
+  return isa<BlockArgument>(root) || root.getDefiningOp<memref::AllocOp>() ||
+         root.getDefiningOp<memref::AllocaOp>();
+}
+
+/// Whether an op of `loop` other than `read` and `write` may touch the
+/// buffer `root`: it uses a view of it, a buffer this pass cannot tell apart
+/// from it, or has memory effects it does not declare.
 static bool isTouchedElsewhere(scf::ForOp loop, Value root, Operation *read,
                                Operation *write) {
   WalkResult result = loop.getBody()->walk([&](Operation *op) {
-    if (op == read || op == write)
+    if (op == read || op == write || isa<gpu::BarrierOp>(op))
       return WalkResult::advance();
-    for (Value operand : op->getOperands())
-      if (isa<MemRefType>(operand.getType()) && getRootBuffer(operand) == root)
+    if (!isa<MemoryEffectOpInterface>(op) &&
+        !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::interrupt();
+    for (Value operand : op->getOperands()) {
+      if (!isa<MemRefType>(operand.getType()))
+        continue;
+      Value other = getRootBuffer(operand);
+      if (other == root || !isDistinctBuffer(other))
         return WalkResult::interrupt();
+    }
     return WalkResult::advance();
   });
   return result.wasInterrupted();
@@ -82,8 +98,9 @@ static scf::ForOp hoistOnePair(scf::ForOp loop, IRRewriter &rewriter) {
         }))
       continue;
     vector::TransferWriteOp write = getMatchingWrite(read, loop);
-    if (!write ||
-        isTouchedElsewhere(loop, getRootBuffer(read.getBase()), read, write))
+    Value root = getRootBuffer(read.getBase());
+    if (!write || !isDistinctBuffer(root) ||
+        isTouchedElsewhere(loop, root, read, write))
       continue;
     rewriter.moveOpBefore(read, loop);
     Value stored = write.getVector();

@@ -76,3 +76,31 @@ func.func @aliased(%c: memref<64x64xf32>) {
   }
   return
 }
+
+// A buffer reached through an op that is not a view (a transpose) may be
+// the tile's own: the pair stays.
+// CHECK-LABEL: func.func @transposed
+// CHECK: scf.for
+// CHECK: vector.transfer_read
+// CHECK: vector.transfer_write
+// CHECK: memref.load
+func.func @transposed(%c: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %pad = arith.constant 0.0 : f32
+  %tile = memref.subview %c[0, 0] [4, 4] [1, 1] : memref<64x64xf32> to memref<4x4xf32, strided<[64, 1]>>
+  %t = memref.transpose %c (i, j) -> (j, i) : memref<64x64xf32> to memref<64x64xf32, strided<[1, 64]>>
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c16, %v = %c1, %w = %c1) {
+    scf.for %k = %c0 to %c64 step %c16 {
+      %acc = vector.transfer_read %tile[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x4xf32, strided<[64, 1]>>, vector<4x4xf32>
+      %next = arith.addf %acc, %acc : vector<4x4xf32>
+      vector.transfer_write %next, %tile[%c0, %c0] {in_bounds = [true, true]} : vector<4x4xf32>, memref<4x4xf32, strided<[64, 1]>>
+      %e = memref.load %t[%c0, %c1] : memref<64x64xf32, strided<[1, 64]>>
+    }
+    gpu.terminator
+  }
+  return
+}

@@ -179,12 +179,14 @@ def SchedHoistGPUAccumulators
     in an `scf.for` body from a buffer defined outside the loop, at
     loop-invariant indices, with a matching `vector.transfer_write` later in
     the body, becomes a value the loop carries (read before the loop,
-    written after it), provided no other op in the loop touches a view of
-    the same buffer. This is the accumulator tile of a staged node's thread,
-    which the block's loop over reduction steps would otherwise reload and
-    store back at every step. Distinct function arguments are taken to be
-    distinct buffers (bufferization gives each tensor argument and each
-    result its own).
+    written after it, followed by a barrier if the loop had one), provided
+    the buffer is an argument or an allocation and no other op in the loop
+    touches a view of it, a buffer not known to be distinct from it, or
+    memory through undeclared effects. This is the accumulator tile of a
+    staged node's thread, which the block's loop over reduction steps would
+    otherwise reload and store back at every step. Distinct function
+    arguments are taken to be distinct buffers (bufferization gives each
+    tensor argument and each result its own).
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
