@@ -835,8 +835,18 @@ void GPUScriptBuilder::translateCrossThread(unsigned node) {
      << " = transform.structured.bufferize_to_allocation " << alloc
      << " {memory_space = #gpu.address_space<workgroup>} : "
         "!transform.op<\"bufferization.alloc_tensor\">\n";
+  // Each thread computes its inlined producers one reduction step at a
+  // time, not over its whole part (private memory).
+  SmallVector<std::string> producerContainers = {blockLoop, threadLoop};
+  if (!producers.empty()) {
+    SmallVector<int64_t> steps(n.extents.size(), 0);
+    for (auto [loop, kind] : llvm::enumerate(n.kinds))
+      if (kind == LoopKind::R && n.extents[loop] > 1)
+        steps[loop] = 1;
+    tileFor(partial, steps, &producerContainers);
+  }
   for (auto &[producer, handle] : producers)
-    fuseThrough(handle, {blockLoop, threadLoop});
+    fuseThrough(handle, producerContainers);
   // The combination, by one thread: the output's loops, then the slots.
   SmallVector<int64_t> one(n.numLoops(LoopKind::S) + 1, 0);
   one[one.size() - 2] = 1;
