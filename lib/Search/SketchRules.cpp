@@ -35,6 +35,14 @@ static unsigned getLongestReductionLoop(const DAGNode &n) {
   return loop;
 }
 
+/// Whether AlwaysInline inlines `node`: strictly inlinable, not an output,
+/// not an init, and used.
+static bool isAlwaysInlined(const ComputeDAG &dag, unsigned node) {
+  const DAGNode &n = dag.getNode(node);
+  return isStrictlyInlinable(dag, node) && !n.isOutput && !n.isInit &&
+         !n.consumers.empty();
+}
+
 namespace {
 
 /// AlwaysInline: a strictly inlinable node that is not an output is
@@ -44,11 +52,8 @@ public:
   StringRef name() const override { return "AlwaysInline"; }
   RuleCondition matches(const ComputeDAG &dag, const SketchState &,
                         unsigned node) const override {
-    const DAGNode &n = dag.getNode(node);
-    return isStrictlyInlinable(dag, node) && !n.isOutput && !n.isInit &&
-                   !n.consumers.empty()
-               ? RuleCondition::ApplyAndSkipRest
-               : RuleCondition::Skip;
+    return isAlwaysInlined(dag, node) ? RuleCondition::ApplyAndSkipRest
+                                      : RuleCondition::Skip;
   }
   SmallVector<SketchState> apply(const ComputeDAG &, const SketchState &state,
                                  unsigned node) const override {
@@ -62,9 +67,8 @@ public:
 /// which become kernels of their own (a pad fused into a thread's tile would
 /// be recomputed by every thread of the block).
 static bool isInlinedOnGPU(const ComputeDAG &dag, unsigned node) {
-  const DAGNode &n = dag.getNode(node);
-  return !isa<tensor::PadOp>(n.op) && isStrictlyInlinable(dag, node) &&
-         !n.isOutput && !n.isInit && !n.consumers.empty();
+  return !isa<tensor::PadOp>(dag.getNode(node).op) &&
+         isAlwaysInlined(dag, node);
 }
 
 class GPUAlwaysInlineRule : public AlwaysInlineRule {
@@ -229,19 +233,13 @@ public:
 static bool canReduceAcrossThreads(const ComputeDAG &dag, unsigned node) {
   const DAGNode &n = dag.getNode(node);
   auto linalgOp = dyn_cast<linalg::LinalgOp>(n.op);
-  if (!linalgOp || linalgOp.getNumDpsInits() != 1 ||
-      n.numLoops(LoopKind::S) == 0)
+  if (!linalgOp || n.numLoops(LoopKind::S) == 0 ||
+      !isOutputIndexedBySpatialLoops(dag, node))
     return false;
   unsigned spatial = n.numLoops(LoopKind::S);
   for (auto [loop, kind] : llvm::enumerate(n.kinds))
     if ((kind == LoopKind::S) != (loop < spatial))
       return false;
-  AffineMap init =
-      linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0));
-  if (init !=
-      AffineMap::getMultiDimIdentityMap(n.kinds.size(), n.op->getContext())
-          .getMajorSubMap(spatial))
-    return false;
   // An init computed inline would have to be fused into the block's
   // initialization, which partial-reduction tiling does not do.
   Operation *initDef = linalgOp.getDpsInitOperand(0)->get().getDefiningOp();

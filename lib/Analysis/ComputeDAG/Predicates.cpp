@@ -41,6 +41,20 @@ bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag, unsigned index) {
   return node.numLoops(LoopKind::R) > 0 ? missing >= 1 : missing >= 2;
 }
 
+bool mlir::ansor::isOutputIndexedBySpatialLoops(const ComputeDAG &dag,
+                                                unsigned index) {
+  const DAGNode &n = dag.getNode(index);
+  auto op = dyn_cast<linalg::LinalgOp>(n.op);
+  if (!op || op.getNumDpsInits() != 1)
+    return false;
+  SmallVector<AffineExpr> spatial;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (kind == sched::LoopKind::S)
+      spatial.push_back(getAffineDimExpr(loop, op.getContext()));
+  AffineMap init = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  return init.getResults() == ArrayRef(spatial);
+}
+
 bool mlir::ansor::needsRfactor(const ComputeDAG &dag, unsigned index,
                                unsigned cores) {
   const DAGNode &node = dag.getNode(index);

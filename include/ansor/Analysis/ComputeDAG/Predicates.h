@@ -36,6 +36,10 @@ inline bool hasSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
   return getSingleElementwiseMatchedConsumer(dag, node).has_value();
 }
 
+/// Whether the node has one output, indexed by its spatial loops in loop
+/// order (so an op over its output, such as its init, has those loops).
+bool isOutputIndexedBySpatialLoops(const ComputeDAG &dag, unsigned node);
+
 /// For a convolution-like node, the loops that must have an innermost tile
 /// of 1 so that the innermost tile decomposes into a 1-D convolution (the
 /// output-height and filter-height loops); empty for other nodes.

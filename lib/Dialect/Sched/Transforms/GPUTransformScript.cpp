@@ -61,6 +61,10 @@ private:
   std::string stage(const std::string &padded, unsigned node, unsigned operand);
   std::string threadForall(const std::string &handle, unsigned node,
                            SmallVectorImpl<int64_t> &elements);
+  std::string spatialForall(const std::string &handle, unsigned node,
+                            SmallVector<int64_t> sizes,
+                            ArrayRef<int64_t> fallback, StringRef kind,
+                            std::string &loop);
 
   std::string fresh(StringRef prefix) {
     return ("%" + prefix + Twine(counter++)).str();
@@ -328,14 +332,10 @@ LogicalResult GPUScriptBuilder::collect() {
     GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
     // With virtual threads (or stages) the init gets a thread forall of its
     // own, laid out over the node's spatial loops in order.
-    auto linalgOp = dyn_cast<linalg::LinalgOp>(dag.getNode(node).op);
     bool ownInitForall =
         !s.cacheReads.empty() || (tiling.numVThreads() > 1 && !s.fusedConsumer);
-    if (ownInitForall && getInitOperand(node) && linalgOp &&
-        linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0)) !=
-            AffineMap::getMultiDimIdentityMap(linalgOp.getNumLoops(),
-                                              linalgOp.getContext())
-                .getMajorSubMap(dag.getNode(node).numLoops(LoopKind::S)))
+    if (ownInitForall && getInitOperand(node) &&
+        !ansor::isOutputIndexedBySpatialLoops(dag, node))
       return s.tile.emitOpError()
              << "needs node " << node
              << "'s output indexed by its spatial loops in order, to give "
@@ -678,37 +678,51 @@ std::string GPUScriptBuilder::threadForall(const std::string &handle,
   return forall(handle, sizes, mapped, "thread", loop);
 }
 
+/// Tiles `handle`, an op over `node`'s loops, by an `scf.forall` of `kind`
+/// over the loops whose entry of `sizes` is not 0 (spatial loops only); when
+/// there is none, over the innermost spatial loop by its `fallback` size, so
+/// that one block or thread still has a loop to map.
+std::string GPUScriptBuilder::spatialForall(const std::string &handle,
+                                            unsigned node,
+                                            SmallVector<int64_t> sizes,
+                                            ArrayRef<int64_t> fallback,
+                                            StringRef kind, std::string &loop) {
+  const DAGNode &n = dag.getNode(node);
+  SmallVector<unsigned> mapped;
+  for (auto [index, size] : llvm::enumerate(sizes))
+    if (size != 0)
+      mapped.push_back(index);
+  if (mapped.empty()) {
+    unsigned last =
+        *llvm::find_if(llvm::reverse(llvm::seq<unsigned>(0, n.kinds.size())),
+                       [&](unsigned l) { return n.kinds[l] == LoopKind::S; });
+    sizes[last] = fallback[last];
+    mapped.push_back(last);
+  }
+  return forall(handle, sizes, mapped, kind, loop);
+}
+
 void GPUScriptBuilder::translateStaged(unsigned node) {
   GPUNodeSteps s = steps[node];
   const DAGNode &n = dag.getNode(node);
   GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
   NodeHandles handles = matchWithProducers(node);
-  std::string root = handles.root, initHandle = handles.init;
   auto &producers = handles.producers;
-  std::optional<unsigned> initOperand = getInitOperand(node);
 
-  // The block, over the spatial loops; one block still needs a loop to map.
-  unsigned lastSpatial = 0;
-  SmallVector<int64_t> blockSizes(n.extents.size(), 0);
-  SmallVector<unsigned> blockLoops;
-  for (auto [loop, kind] : llvm::enumerate(n.kinds)) {
-    if (kind != LoopKind::S)
-      continue;
-    lastSpatial = loop;
-    if (tiling.blocks[loop] > 1) {
-      blockSizes[loop] = tiling.blockTile[loop];
-      blockLoops.push_back(loop);
-    }
-  }
-  if (blockLoops.empty()) {
-    blockSizes[lastSpatial] = tiling.blockTile[lastSpatial];
-    blockLoops.push_back(lastSpatial);
-  }
+  // The block, over the spatial loops.
+  auto perSpatialLoop = [&](ArrayRef<int64_t> tiles, ArrayRef<int64_t> counts) {
+    SmallVector<int64_t> sizes(n.extents.size(), 0);
+    for (auto [loop, kind] : llvm::enumerate(n.kinds))
+      if (kind == LoopKind::S && counts[loop] > 1)
+        sizes[loop] = tiles[loop];
+    return sizes;
+  };
   std::string blockLoop;
-  std::string nodeHandle =
-      forall(root, blockSizes, blockLoops, "block", blockLoop);
-  if (initOperand) {
-    std::string fill = fuseThrough(initHandle, {blockLoop});
+  std::string nodeHandle = spatialForall(
+      handles.root, node, perSpatialLoop(tiling.blockTile, tiling.blocks),
+      tiling.blockTile, "block", blockLoop);
+  if (!handles.init.empty()) {
+    std::string fill = fuseThrough(handles.init, {blockLoop});
     SmallVector<int64_t> elements;
     std::string part = threadForall(fill, node, elements);
     if (s.vectorize && computeProduct(elements) <= kMaxVectorTileElements)
@@ -745,30 +759,14 @@ void GPUScriptBuilder::translateStaged(unsigned node) {
     toVectorize.push_back(stage(padded, node, operand));
 
   // The node's threads, as without stages, inside the step.
-  auto nodeSizes = [&](ArrayRef<int64_t> tiles, ArrayRef<int64_t> counts,
-                       SmallVectorImpl<unsigned> *mapped) {
-    SmallVector<int64_t> sizes(n.extents.size(), 0);
-    for (auto [loop, kind] : llvm::enumerate(n.kinds))
-      if (kind == LoopKind::S && counts[loop] > 1) {
-        sizes[loop] = tiles[loop];
-        if (mapped)
-          mapped->push_back(loop);
-      }
-    return sizes;
-  };
   std::string op = padded;
   if (llvm::any_of(tiling.vthreads, [](int64_t v) { return v > 1; }))
-    op = tileFor(op, nodeSizes(tiling.vthreadTile, tiling.vthreads, nullptr),
+    op = tileFor(op, perSpatialLoop(tiling.vthreadTile, tiling.vthreads),
                  &containers);
-  SmallVector<unsigned> threadLoops;
-  SmallVector<int64_t> threadSizes =
-      nodeSizes(tiling.threadTile, tiling.threads, &threadLoops);
-  if (threadLoops.empty()) {
-    threadSizes[lastSpatial] = tiling.threadTile[lastSpatial];
-    threadLoops.push_back(lastSpatial);
-  }
   std::string threadLoop;
-  op = forall(op, threadSizes, threadLoops, "thread", threadLoop);
+  op =
+      spatialForall(op, node, perSpatialLoop(tiling.threadTile, tiling.threads),
+                    tiling.threadTile, "thread", threadLoop);
   containers.push_back(threadLoop);
   for (auto &[producer, handle] : producers)
     fuseThrough(handle, containers);
@@ -785,31 +783,18 @@ void GPUScriptBuilder::translateCrossThread(unsigned node) {
   GPUNodeSteps s = steps[node];
   const DAGNode &n = dag.getNode(node);
   NodeHandles handles = matchWithProducers(node);
-  std::string root = handles.root, initHandle = handles.init;
   auto &producers = handles.producers;
-  std::optional<unsigned> initOperand = getInitOperand(node);
 
   SmallVector<int64_t> blockSizes(n.extents.size(), 0);
-  SmallVector<unsigned> blockLoops;
-  unsigned lastSpatial = 0;
-  for (auto [loop, kind] : llvm::enumerate(n.kinds)) {
-    if (kind != LoopKind::S)
-      continue;
-    lastSpatial = loop;
-    if (n.extents[loop] > 1) {
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (kind == LoopKind::S && n.extents[loop] > 1)
       blockSizes[loop] = 1;
-      blockLoops.push_back(loop);
-    }
-  }
-  if (blockLoops.empty()) {
-    blockSizes[lastSpatial] = 1;
-    blockLoops.push_back(lastSpatial);
-  }
   std::string blockLoop;
+  SmallVector<int64_t> ones(n.extents.size(), 1);
   std::string blockOp =
-      forall(root, blockSizes, blockLoops, "block", blockLoop);
-  if (initOperand)
-    fuseThrough(initHandle, {blockLoop});
+      spatialForall(handles.root, node, blockSizes, ones, "block", blockLoop);
+  if (!handles.init.empty())
+    fuseThrough(handles.init, {blockLoop});
 
   SmallVector<int64_t> threads(n.extents.size(), 0);
   threads[s.rfactor.getLoop()] = s.rfactor.getSplit().getFactors().front();
