@@ -74,6 +74,11 @@ static cl::opt<std::string> pngPath("png", cl::init(""),
                                              "test part's predicted vs "
                                              "measured throughputs"),
                                     cl::sub(evalCmd));
+static cl::opt<std::string>
+    rowsPath("rows", cl::init(""),
+             cl::desc("Write every program's feature rows (program, task, "
+                      "label, held out, features) to a CSV file"),
+             cl::sub(evalCmd));
 static cl::opt<std::string> saveModel("save-model", cl::init(""),
                                       cl::sub(evalCmd));
 static cl::opt<std::string> modelPath("model", cl::init(""),
@@ -237,6 +242,31 @@ static std::string mostCommonTarget(ArrayRef<MeasureRecord> records) {
   return best;
 }
 
+/// One line per statement row, for experiments with the features outside
+/// this tool.
+static bool writeRows(StringRef path, ArrayRef<Sample> samples,
+                      ArrayRef<double> y, const std::vector<bool> &isTest) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec) {
+    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
+                 << "\n";
+    return false;
+  }
+  os << "program,task,label,held_out";
+  for (unsigned f = 0; f < feature::kCount; ++f)
+    os << ",f" << f;
+  os << "\n";
+  for (auto [i, s] : llvm::enumerate(samples))
+    for (unsigned r = 0; r < s.features.numRows; ++r) {
+      os << i << "," << s.taskName << "," << y[i] << "," << isTest[i];
+      for (unsigned f = 0; f < feature::kCount; ++f)
+        os << "," << s.features.rows[r * feature::kCount + f];
+      os << "\n";
+    }
+  return true;
+}
+
 static int evaluate(MLIRContext &ctx) {
   LoadedRecords all;
   for (const std::string &path : inputs) {
@@ -310,6 +340,8 @@ static int evaluate(MLIRContext &ctx) {
   } else {
     isTest.assign(data.samples.size(), true);
   }
+  if (!rowsPath.empty() && !writeRows(rowsPath, data.samples, y, isTest))
+    return 1;
   std::vector<ProgramFeatures> train, test;
   std::vector<double> trainY, testY;
   std::vector<std::string> testTask;
