@@ -201,7 +201,8 @@ private:
   /// The node's accesses: inputs read, inits written (read too when the
   /// body reads them). `replace` maps operand numbers to other buffers.
   void addNodeAccesses(Statement &s, unsigned node,
-                       const DenseMap<unsigned, unsigned> &replace = {});
+                       const DenseMap<unsigned, unsigned> &replace =
+                           DenseMap<unsigned, unsigned>());
   /// The advance of the node's (possibly packed) domain per iteration of
   /// `spec`.
   SmallVector<int64_t> deltaOf(unsigned node, const LoopSpec &spec) const;

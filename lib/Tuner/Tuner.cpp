@@ -203,7 +203,7 @@ private:
 
 LogicalResult TaskTuner::prepare(TaskSummary &summary) {
   double start = now();
-  auto finally = llvm::make_scope_exit(
+  llvm::scope_exit finally(
       [&, start] { summary.wallSeconds += now() - start; });
   // Work on a copy: derivation tags the payload and schedules are added.
   OpBuilder builder(func.getContext());

@@ -318,6 +318,13 @@ LogicalResult GPUScriptBuilder::collect() {
              << " without binding it to GPU blocks and threads (sched.bind)";
     if (s.bind && !s.tile)
       return s.bind.emitOpError() << "binds node " << node << ", not tiled";
+    // The translation takes one of the two; the other would be lost.
+    if (s.tile && s.rfactor)
+      return s.rfactor.emitOpError()
+             << "node " << node
+             << " is both tiled and rfactored: a GPU schedule splits a "
+                "reduction across threads (rfactor) or tiles the node, not "
+                "both";
     if (!s.tile)
       continue;
     if (!s.cacheReads.empty() && s.fusedConsumer)

@@ -233,7 +233,7 @@ SchedMapToGPUPass::attributeWorkgroupAllocs(gpu::LaunchOp launch) {
   if (bytes > maxSharedBytes)
     return launch.emitOpError()
            << "stages " << bytes << " bytes in shared memory (limit "
-           << maxSharedBytes << " per block)";
+           << static_cast<int64_t>(maxSharedBytes) << " per block)";
   return success();
 }
 

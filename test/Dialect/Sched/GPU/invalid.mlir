@@ -200,3 +200,29 @@ sched.schedule @s for @row_sum target "cuda -arch=sm_90"
   // expected-error@below {{'sched.rfactor' op splits the reduction across 2048 threads (limit 1024 per block)}}
   sched.rfactor node 0 loop 1 split #sched.split<[2048, 2] of 4096>
 }
+
+// -----
+
+func.func @row_sum(%x: tensor<64x4096xf32>, %acc: tensor<64xf32>) -> tensor<64xf32> {
+  %s = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x4096xf32>) outs(%acc : tensor<64xf32>) {
+    ^bb0(%v: f32, %a: f32):
+      %r = arith.addf %v, %a : f32
+      linalg.yield %r : f32
+  } -> tensor<64xf32>
+  return %s : tensor<64xf32>
+}
+
+// A node is split across threads or tiled, not both (the rfactor was once
+// dropped without a word).
+sched.schedule @s for @row_sum target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.generic", [64, 4096], [S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, S, R, R, S, R, S]>
+      splits [#sched.split<[4, 1, 16, 1, 1] of 64>,
+              #sched.split<[64, 8, 8] of 4096>]
+  sched.bind node 0 block 0 vthread 1 thread 2
+  // expected-error@below {{'sched.rfactor' op node 0 is both tiled and rfactored: a GPU schedule splits a reduction across threads (rfactor) or tiles the node, not both}}
+  sched.rfactor node 0 loop 1 split #sched.split<[256, 16] of 4096>
+}
