@@ -83,6 +83,9 @@ std::vector<std::string> mlir::ansor::getFeatureNames() {
   for (const char *a : {"traffic_reg", "traffic_l1", "traffic_l2", "traffic_l3",
                         "vector_ops", "est_cycles"})
     names.push_back(a);
+  for (const char *a :
+       {"gpu_blocks", "gpu_threads", "gpu_vthreads", "gpu_shared_bytes"})
+    names.push_back(a);
   return names;
 }
 
@@ -358,6 +361,10 @@ static void statementFeatures(const LoopNest &nest, const Statement &s,
   out[feature::kOuter + 0] = slog(outerProd);
   out[feature::kOuter + 1] = n;
   out[feature::kOuter + 2] = slog(s.unrollMaxStep);
+  out[feature::kGPU + 0] = slog(s.gpuBlocks);
+  out[feature::kGPU + 1] = slog(s.gpuThreads);
+  out[feature::kGPU + 2] = slog(s.gpuVThreads);
+  out[feature::kGPU + 3] = slog(s.gpuSharedBytes);
 }
 
 unsigned mlir::ansor::extractFeatures(const LoopNest &nest,

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ansor/Features/LoopNest.h"
+#include "NestBuilderBase.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -19,6 +20,7 @@
 using namespace mlir;
 using namespace mlir::ansor;
 using namespace mlir::sched;
+using namespace mlir::ansor::detail;
 
 int64_t OpCounts::total() const {
   int64_t sum = 0;
@@ -119,7 +121,8 @@ static void addLinear(AffineExpr expr, int64_t scale,
   }
 }
 
-static SmallVector<SmallVector<int64_t>> coefficientsOf(AffineMap map) {
+SmallVector<SmallVector<int64_t>>
+mlir::ansor::detail::coefficientsOf(AffineMap map) {
   SmallVector<SmallVector<int64_t>> result;
   for (AffineExpr expr : map.getResults()) {
     SmallVector<int64_t> row(map.getNumDims(), 0);
@@ -185,24 +188,15 @@ struct LoopSpec {
   }
 };
 
-class NestBuilder {
+class NestBuilder : public NestBuilderBase {
 public:
   explicit NestBuilder(const SchedulePlan &plan)
-      : plan(plan), dag(plan.getDAG()) {}
+      : NestBuilderBase(plan.getDAG()), plan(plan) {}
   LoopNest build();
 
 private:
-  unsigned bufferOf(Value value);
-  /// A buffer the program allocates.
-  unsigned addTemporary(const Twine &name, ArrayRef<int64_t> shape,
-                        Type elementType);
   Statement &addStatement(unsigned node, const Twine &what,
                           ArrayRef<int64_t> domain);
-  /// The node's accesses: inputs read, inits written (read too when the
-  /// body reads them). `replace` maps operand numbers to other buffers.
-  void addNodeAccesses(Statement &s, unsigned node,
-                       const DenseMap<unsigned, unsigned> &replace =
-                           DenseMap<unsigned, unsigned>());
   /// The advance of the node's (possibly packed) domain per iteration of
   /// `spec`.
   SmallVector<int64_t> deltaOf(unsigned node, const LoopSpec &spec) const;
@@ -230,9 +224,6 @@ private:
                      std::optional<unsigned> &local);
 
   const SchedulePlan &plan;
-  const ComputeDAG &dag;
-  LoopNest nest;
-  DenseMap<Value, unsigned> buffers;
   SmallVector<bool> emitted;
 };
 } // namespace
@@ -250,7 +241,7 @@ static Value getBufferRoot(Value value) {
   return value;
 }
 
-unsigned NestBuilder::bufferOf(Value value) {
+unsigned NestBuilderBase::bufferOf(Value value) {
   value = getBufferRoot(value);
   auto [it, inserted] = buffers.try_emplace(value, nest.buffers.size());
   if (!inserted)
@@ -267,8 +258,9 @@ unsigned NestBuilder::bufferOf(Value value) {
   return it->second;
 }
 
-unsigned NestBuilder::addTemporary(const Twine &name, ArrayRef<int64_t> shape,
-                                   Type elementType) {
+unsigned NestBuilderBase::addTemporary(const Twine &name,
+                                       ArrayRef<int64_t> shape,
+                                       Type elementType) {
   Buffer buffer;
   buffer.name = name.str();
   buffer.shape.assign(shape.begin(), shape.end());
@@ -292,8 +284,8 @@ Statement &NestBuilder::addStatement(unsigned node, const Twine &what,
   return nest.statements.back();
 }
 
-void NestBuilder::addNodeAccesses(Statement &s, unsigned node,
-                                  const DenseMap<unsigned, unsigned> &replace) {
+void NestBuilderBase::addNodeAccesses(
+    Statement &s, unsigned node, const DenseMap<unsigned, unsigned> &replace) {
   Operation *op = dag.getNode(node).op;
   auto bufferFor = [&](OpOperand &operand) {
     auto it = replace.find(operand.getOperandNumber());
@@ -1004,6 +996,10 @@ LoopNest NestBuilder::build() {
   for (unsigned node = 0; node < dag.size(); ++node)
     if (!emitted[node])
       translateUntiled(node);
+  return finish();
+}
+
+LoopNest NestBuilderBase::finish() {
   // Every buffer a statement accesses, but the arguments and the results,
   // is the program's own: an intermediate between nodes counts in its
   // workspace (one whose accesses went to a fused tile is not allocated).
@@ -1025,4 +1021,18 @@ LoopNest NestBuilder::build() {
 
 LoopNest mlir::ansor::buildLoopNest(const SchedulePlan &plan) {
   return NestBuilder(plan).build();
+}
+
+FailureOr<LoopNest> mlir::ansor::buildScheduleLoopNest(ScheduleOp schedule,
+                                                       const ComputeDAG &dag) {
+  std::string error;
+  FailureOr<Target> target = Target::parse(schedule.getTarget(), error);
+  if (failed(target))
+    return schedule.emitOpError() << error;
+  if (target->isGPU())
+    return buildGPULoopNest(schedule, dag, target->gpu);
+  FailureOr<SchedulePlan> plan = SchedulePlan::build(schedule, dag);
+  if (failed(plan))
+    return failure();
+  return buildLoopNest(*plan);
 }

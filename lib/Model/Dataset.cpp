@@ -26,16 +26,14 @@ mlir::ansor::extractProgramFeatures(sched::ScheduleOp schedule,
     error = "the schedule has unset tunables";
     return failure();
   }
-  FailureOr<sched::SchedulePlan> plan =
-      sched::SchedulePlan::build(schedule, dag);
-  if (failed(plan)) {
+  FailureOr<LoopNest> nest = buildScheduleLoopNest(schedule, dag);
+  if (failed(nest)) {
     error = diagnostics;
     return failure();
   }
   ProgramFeatures features;
-  LoopNest nest = buildLoopNest(*plan);
-  features.numRows = extractFeatures(nest, features.rows);
-  features.workspaceBytes = getWorkspaceBytes(nest);
+  features.numRows = extractFeatures(*nest, features.rows);
+  features.workspaceBytes = getWorkspaceBytes(*nest);
   return features;
 }
 

@@ -135,11 +135,10 @@ static int printFeatures(MLIRContext &ctx, StringRef path) {
     FailureOr<ComputeDAG> dag = ComputeDAG::build(*payload);
     if (failed(dag))
       return 1;
-    FailureOr<sched::SchedulePlan> plan =
-        sched::SchedulePlan::build(schedule, *dag);
-    if (failed(plan))
+    FailureOr<LoopNest> built = buildScheduleLoopNest(schedule, *dag);
+    if (failed(built))
       return 1;
-    LoopNest nest = buildLoopNest(*plan);
+    LoopNest &nest = *built;
     std::vector<float> rows;
     extractFeatures(nest, rows);
     os << "schedule @" << schedule.getSymName() << ": "

@@ -24,7 +24,7 @@ namespace ansor {
 
 /// Bumped whenever a feature's meaning or position changes: models trained
 /// on other features are refused.
-constexpr unsigned kFeatureVersion = 2;
+constexpr unsigned kFeatureVersion = 3;
 
 /// Offsets of the groups in a statement's vector.
 namespace feature {
@@ -45,7 +45,10 @@ constexpr unsigned kOuter = kAlloc + 4;
 /// instructions, and the cycles they bound.
 constexpr unsigned kTraffic = kOuter + 3;
 constexpr unsigned kTrafficLevels = 4;
-constexpr unsigned kCount = kTraffic + kTrafficLevels + 2;
+/// On a GPU: the kernel's blocks, threads per block, virtual threads per
+/// thread and shared bytes per block.
+constexpr unsigned kGPU = kTraffic + kTrafficLevels + 2;
+constexpr unsigned kCount = kGPU + 4;
 } // namespace feature
 
 /// The name of every feature, in order.

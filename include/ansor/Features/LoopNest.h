@@ -16,6 +16,7 @@
 #define ANSOR_FEATURES_LOOPNEST_H
 
 #include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
+#include "ansor/Target/Target.h"
 #include <array>
 #include <string>
 #include <vector>
@@ -97,6 +98,10 @@ struct Statement {
   /// `allocDepth` loops.
   std::optional<unsigned> allocated;
   unsigned allocDepth = 0;
+  /// On a GPU: the blocks of the kernel that runs the statement, the
+  /// threads of each block, the virtual threads of each thread and the
+  /// bytes of shared memory each block holds (all 0 on a CPU).
+  int64_t gpuBlocks = 0, gpuThreads = 0, gpuVThreads = 0, gpuSharedBytes = 0;
 };
 
 struct LoopNest {
@@ -117,6 +122,19 @@ int64_t getWorkspaceBytes(const LoopNest &nest);
 
 /// Describes what `plan` materializes.
 LoopNest buildLoopNest(const sched::SchedulePlan &plan);
+
+/// The loop nest of a complete `schedule` of `dag`'s payload for its
+/// target (buildLoopNest or buildGPULoopNest); fails, with a diagnostic, on
+/// a schedule its materializer refuses.
+FailureOr<LoopNest> buildScheduleLoopNest(sched::ScheduleOp schedule,
+                                          const ComputeDAG &dag);
+
+/// Describes what the GPU materializer builds of a complete GPU `schedule`
+/// of `dag`'s payload; fails, with a diagnostic at the schedule, on one the
+/// target cannot run (a tiling over its limits).
+FailureOr<LoopNest> buildGPULoopNest(sched::ScheduleOp schedule,
+                                     const ComputeDAG &dag,
+                                     const GPULimits &limits);
 
 /// Operations of the body of a linalg op (or of a pad, per element).
 OpCounts countOps(Operation *op);

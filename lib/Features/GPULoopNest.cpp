@@ -1,0 +1,526 @@
+//===- GPULoopNest.cpp - the loop nests a GPU schedule materializes -------===//
+//
+// Mirrors GPUScriptBuilder (GPUTransformScript.cpp) the way LoopNest.cpp
+// mirrors the CPU script: a bound node's statement runs its tiling's levels
+// in the structure's order (a staged node's outermost reduction level moved
+// up to the block, where the stages are copied), with the kernel's blocks,
+// threads, virtual threads and shared bytes on each statement. Inlined
+// producers are computed in their consumer's statement, as each thread
+// does; a fused consumer and a node's init get statements over the node's
+// spatial levels. Loops keep no GPU annotation: the GPU facts are
+// per-kernel numbers (Statement::gpuBlocks, ...), and the loops describe
+// what one kernel iterates, for the access and reuse features.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestBuilderBase.h"
+#include "ansor/Search/GPUTiling.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+using namespace mlir::ansor::detail;
+using namespace mlir::sched;
+
+/// Threads per block of the default mapping of nodes no step places
+/// (sched-map-to-gpu's).
+static constexpr int64_t kDefaultThreads = 128;
+
+namespace {
+
+struct GPUSteps {
+  TileOp tile;
+  BindOp bind;
+  FuseConsumerOp fusedConsumer;
+  bool fusedIntoProducer = false;
+  bool inlined = false;
+  int64_t unrollMaxStep = 0;
+  SmallVector<CacheReadOp> reads;
+  RfactorOp rfactor;
+};
+
+/// What a kernel runs with.
+struct Launch {
+  int64_t blocks = 1, threads = 1, vthreads = 1, sharedBytes = 0;
+};
+
+class GPUNestBuilder : public NestBuilderBase {
+public:
+  GPUNestBuilder(ScheduleOp schedule, const ComputeDAG &dag,
+                 const GPULimits &limits)
+      : NestBuilderBase(dag), schedule(schedule), limits(limits) {}
+  FailureOr<LoopNest> build();
+
+private:
+  LogicalResult collect();
+  Statement &addStatement(unsigned node, const Twine &what,
+                          ArrayRef<int64_t> domain, const Launch &launch);
+  /// The loops of `node`'s tiling, outermost first; only its spatial levels
+  /// with `spatialOnly`. `numOuter` counts the first ones, where a staged
+  /// node copies its stages: the block's loops and its reduction steps.
+  SmallVector<NestLoop> tiledLoops(unsigned node, bool spatialOnly,
+                                   unsigned *numOuter = nullptr) const;
+  /// Adds the ops and the input accesses of the producers inlined into
+  /// `consumer`, whose iterators are `toConsumer` of the statement's.
+  void addInlinedProducers(Statement &s, unsigned consumer,
+                           AffineMap toConsumer);
+  void translateTiled(unsigned node);
+  void translateCrossThread(unsigned node);
+  void translateDefault(unsigned node);
+  std::optional<unsigned> getNodeOf(Value value) const;
+  std::optional<unsigned> getInitNode(unsigned node) const;
+
+  ScheduleOp schedule;
+  GPULimits limits;
+  SmallVector<GPUSteps> steps;
+  SmallVector<bool> emitted;
+  /// Buffers of inlined results: no statement touches them.
+  llvm::SmallDenseSet<unsigned> inlinedBuffers;
+};
+} // namespace
+
+LogicalResult GPUNestBuilder::collect() {
+  steps.resize(dag.size());
+  for (Operation &op : schedule.getBody().front()) {
+    bool known =
+        llvm::TypeSwitch<Operation *, bool>(&op)
+            .Case([&](TileOp t) { return steps[t.getNode()].tile = t, true; })
+            .Case([&](BindOp b) { return steps[b.getNode()].bind = b, true; })
+            .Case([&](FuseConsumerOp f) {
+              steps[f.getInto()].fusedConsumer = f;
+              steps[f.getNode()].fusedIntoProducer = true;
+              return true;
+            })
+            .Case([&](InlineOp i) {
+              return steps[i.getNode()].inlined = true, true;
+            })
+            .Case([&](UnrollOp u) {
+              steps[u.getNode()].unrollMaxStep = *u.getMaxStep().getSelected();
+              return true;
+            })
+            .Case([&](RfactorOp r) {
+              return steps[r.getNode()].rfactor = r, true;
+            })
+            .Case([&](CacheReadOp r) {
+              steps[r.getNode()].reads.push_back(r);
+              return true;
+            })
+            .Case([](VectorizeOp) { return true; })
+            .Default([](Operation *) { return false; });
+    if (!known)
+      return op.emitOpError() << "is not supported in a GPU schedule yet";
+  }
+  for (auto [node, s] : llvm::enumerate(steps)) {
+    if (!s.tile)
+      continue;
+    if (!s.bind)
+      return s.tile.emitOpError()
+             << "tiles node " << node
+             << " without binding it to GPU blocks and threads (sched.bind)";
+    GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
+    if (std::optional<std::string> violation = tiling.check(limits, s.reads))
+      return s.tile.emitOpError() << "cannot run on the target: " << *violation;
+  }
+  return success();
+}
+
+Statement &GPUNestBuilder::addStatement(unsigned node, const Twine &what,
+                                        ArrayRef<int64_t> domain,
+                                        const Launch &launch) {
+  Statement s;
+  s.node = node;
+  s.name = ("node " + Twine(node) + (what.isTriviallyEmpty() ? "" : " ") + what)
+               .str();
+  s.domain.assign(domain.begin(), domain.end());
+  s.unrollMaxStep = steps[node].unrollMaxStep;
+  s.gpuBlocks = launch.blocks;
+  s.gpuThreads = launch.threads;
+  s.gpuVThreads = launch.vthreads;
+  s.gpuSharedBytes = launch.sharedBytes;
+  nest.statements.push_back(std::move(s));
+  return nest.statements.back();
+}
+
+std::optional<unsigned> GPUNestBuilder::getNodeOf(Value value) const {
+  Operation *def = value.getDefiningOp();
+  for (const DAGNode &n : dag.getNodes())
+    if (def && n.op == def)
+      return n.index;
+  return std::nullopt;
+}
+
+std::optional<unsigned> GPUNestBuilder::getInitNode(unsigned node) const {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(dag.getNode(node).op);
+  if (!linalgOp)
+    return std::nullopt;
+  for (OpOperand &init : linalgOp.getDpsInitsMutable())
+    if (std::optional<unsigned> p = getNodeOf(init.get()))
+      if (dag.getNode(*p).isInit)
+        return p;
+  return std::nullopt;
+}
+
+SmallVector<NestLoop> GPUNestBuilder::tiledLoops(unsigned node,
+                                                 bool spatialOnly,
+                                                 unsigned *numOuter) const {
+  GPUSteps s = steps[node];
+  const DAGNode &n = dag.getNode(node);
+  ArrayRef<LoopKind> levels = s.tile.getStructure().getLevels();
+  unsigned numS = s.tile.getStructure().count(LoopKind::S);
+  bool staged = !s.reads.empty();
+  SmallVector<NestLoop> blockLevel, stepLevel, inner;
+  unsigned sIndex = 0, rIndex = 0;
+  for (LoopKind kind : levels) {
+    bool spatial = kind == LoopKind::S;
+    unsigned k = spatial ? sIndex++ : rIndex++;
+    if (spatialOnly && !spatial)
+      continue;
+    for (auto [loop, attr] : llvm::enumerate(s.tile.getSplits())) {
+      auto split = cast<SplitAttr>(attr);
+      if ((n.kinds[loop] == LoopKind::S) != spatial)
+        continue;
+      int64_t factor = split.getFactors()[k];
+      if (factor <= 1)
+        continue;
+      NestLoop l;
+      l.extent = factor;
+      l.reduction = !spatial;
+      l.delta.assign(n.extents.size(), 0);
+      l.delta[loop] = split.getInnerProduct(k + 1);
+      // A thread's innermost tile is vectorized into registers.
+      if (spatial && k + 1 == numS)
+        l.annotation = LoopAnnotation::Unrolled;
+      if (spatial && k <= s.bind.getBlock())
+        blockLevel.push_back(l);
+      else if (staged && !spatial && k == 0)
+        stepLevel.push_back(l);
+      else
+        inner.push_back(l);
+    }
+  }
+  llvm::append_range(blockLevel, stepLevel);
+  if (numOuter)
+    *numOuter = blockLevel.size();
+  llvm::append_range(blockLevel, inner);
+  return blockLevel;
+}
+
+void GPUNestBuilder::addInlinedProducers(Statement &s, unsigned consumer,
+                                         AffineMap toConsumer) {
+  Operation *op = dag.getNode(consumer).op;
+  auto consumerLinalg = dyn_cast<linalg::LinalgOp>(op);
+  if (!consumerLinalg)
+    return;
+  for (OpOperand *operand : consumerLinalg.getDpsInputOperands()) {
+    std::optional<unsigned> producer = getNodeOf(operand->get());
+    if (!producer || !steps[*producer].inlined || emitted[*producer])
+      continue;
+    emitted[*producer] = true;
+    inlinedBuffers.insert(bufferOf(operand->get()));
+    Operation *pOp = dag.getNode(*producer).op;
+    OpCounts ops = countOps(pOp);
+    for (auto [total, c] : llvm::zip(s.ops.counts, ops.counts))
+      total += c;
+    auto pLinalg = dyn_cast<linalg::LinalgOp>(pOp);
+    // The producer's iterators in the statement's: through the consumer's
+    // read, when the producer writes its result in iterator order (as the
+    // elementwise ops AlwaysInline takes do).
+    if (!pLinalg || pLinalg.getNumDpsInits() != 1 ||
+        !pLinalg.getMatchingIndexingMap(pLinalg.getDpsInitOperand(0))
+             .isIdentity())
+      continue;
+    AffineMap toProducer =
+        consumerLinalg.getMatchingIndexingMap(operand).compose(toConsumer);
+    for (OpOperand *input : pLinalg.getDpsInputOperands()) {
+      AffineMap map = pLinalg.getMatchingIndexingMap(input);
+      if (map.getNumResults() == 0)
+        continue;
+      s.accesses.push_back({bufferOf(input->get()), AccessKind::Read,
+                            coefficientsOf(map.compose(toProducer))});
+    }
+    addInlinedProducers(s, *producer, toProducer);
+  }
+}
+
+void GPUNestBuilder::translateTiled(unsigned node) {
+  GPUSteps s = steps[node];
+  const DAGNode &n = dag.getNode(node);
+  MLIRContext *ctx = schedule.getContext();
+  GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
+  Launch launch;
+  launch.threads = tiling.numThreads();
+  launch.vthreads = tiling.numVThreads();
+  for (int64_t b : tiling.blocks)
+    launch.blocks *= b;
+  auto linalgOp = cast<linalg::LinalgOp>(n.op);
+  DenseMap<unsigned, unsigned> replace;
+  for (CacheReadOp read : s.reads) {
+    OpOperand &input = linalgOp->getOpOperand(read.getOperand());
+    std::optional<SmallVector<int64_t>> shape =
+        tiling.getStageShape(linalgOp.getMatchingIndexingMap(&input));
+    if (!shape)
+      continue;
+    Type element = getElementTypeOrSelf(input.get().getType());
+    unsigned stage =
+        addTemporary("shared " + Twine(read.getOperand()), *shape, element);
+    replace[read.getOperand()] = stage;
+    launch.sharedBytes +=
+        llvm::alignTo(computeProduct(*shape) * nest.buffers[stage].elementBytes,
+                      limits.sharedBufferAlignment);
+  }
+  unsigned outer = 0;
+  SmallVector<NestLoop> loops = tiledLoops(node, /*spatialOnly=*/false, &outer);
+  // The copies into each stage: at the block's loops and reduction steps,
+  // over the stage's elements.
+  for (CacheReadOp read : s.reads) {
+    auto it = replace.find(read.getOperand());
+    if (it == replace.end())
+      continue;
+    OpOperand &input = linalgOp->getOpOperand(read.getOperand());
+    SmallVector<SmallVector<int64_t>> map =
+        coefficientsOf(linalgOp.getMatchingIndexingMap(&input));
+    SmallVector<int64_t> shape(nest.buffers[it->second].shape);
+    // Iterators: the window's offset in the input, then the stage's
+    // elements; the block's loops move the window, the copy loops walk it.
+    unsigned rank = shape.size();
+    auto inputShape = cast<ShapedType>(input.get().getType()).getShape();
+    SmallVector<int64_t> domain(inputShape);
+    llvm::append_range(domain, shape);
+    Statement &copy =
+        addStatement(node, "stage " + Twine(read.getOperand()), domain, launch);
+    for (unsigned i = 0; i < outer; ++i) {
+      NestLoop l;
+      l.extent = loops[i].extent;
+      l.reduction = loops[i].reduction;
+      l.delta = advanceOf(map, loops[i].delta);
+      l.delta.resize(2 * rank, 0);
+      copy.loops.push_back(l);
+    }
+    for (unsigned d = 0; d < rank; ++d) {
+      if (shape[d] <= 1)
+        continue;
+      NestLoop l;
+      l.extent = shape[d];
+      l.delta.assign(2 * rank, 0);
+      l.delta[rank + d] = 1;
+      copy.loops.push_back(l);
+    }
+    SmallVector<SmallVector<int64_t>> window, element;
+    for (unsigned d = 0; d < rank; ++d) {
+      window.emplace_back(2 * rank, 0);
+      window.back()[d] = window.back()[rank + d] = 1;
+      element.emplace_back(2 * rank, 0);
+      element.back()[rank + d] = 1;
+    }
+    copy.accesses.push_back({bufferOf(input.get()), AccessKind::Read, window});
+    copy.accesses.push_back({it->second, AccessKind::Write, element});
+    copy.allocated = it->second;
+    copy.allocDepth = 0;
+  }
+  if (std::optional<unsigned> init = getInitNode(node)) {
+    emitted[*init] = true;
+    Statement &fill = addStatement(node, "init", n.extents, launch);
+    fill.loops = tiledLoops(node, /*spatialOnly=*/true);
+    OpOperand *out = linalgOp.getDpsInitOperand(0);
+    fill.accesses.push_back(
+        {bufferOf(linalgOp->getResult(0)), AccessKind::Write,
+         coefficientsOf(linalgOp.getMatchingIndexingMap(out))});
+  }
+  Statement &compute = addStatement(node, "", n.extents, launch);
+  compute.ops = countOps(n.op);
+  compute.loops = std::move(loops);
+  unsigned index = nest.statements.size() - 1;
+  addNodeAccesses(nest.statements[index], node, replace);
+  addInlinedProducers(nest.statements[index], node,
+                      AffineMap::getMultiDimIdentityMap(n.extents.size(), ctx));
+  if (!s.fusedConsumer)
+    return;
+  // The consumer's iterators are the node's spatial loops in order.
+  unsigned consumer = s.fusedConsumer.getNode();
+  emitted[consumer] = true;
+  SmallVector<AffineExpr> spatial;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (kind == LoopKind::S)
+      spatial.push_back(getAffineDimExpr(loop, ctx));
+  AffineMap toConsumer =
+      AffineMap::get(n.extents.size(), 0, spatial, schedule.getContext());
+  Statement &c = addStatement(consumer, "", n.extents, launch);
+  c.ops = countOps(dag.getNode(consumer).op);
+  c.loops = tiledLoops(node, /*spatialOnly=*/true);
+  auto consumerLinalg = cast<linalg::LinalgOp>(dag.getNode(consumer).op);
+  unsigned cIndex = nest.statements.size() - 1;
+  for (OpOperand &operand : consumerLinalg->getOpOperands()) {
+    AffineMap map = consumerLinalg.getMatchingIndexingMap(&operand);
+    bool isInit = consumerLinalg.isDpsInit(&operand);
+    if (!isInit && map.getNumResults() == 0)
+      continue;
+    std::optional<unsigned> producer = getNodeOf(operand.get());
+    if (producer && steps[*producer].inlined)
+      continue;
+    unsigned buffer = isInit ? bufferOf(consumerLinalg->getResult(
+                                   operand.getOperandNumber() -
+                                   consumerLinalg.getNumDpsInputs()))
+                             : bufferOf(operand.get());
+    nest.statements[cIndex].accesses.push_back(
+        {buffer, isInit ? AccessKind::Write : AccessKind::Read,
+         coefficientsOf(map.compose(toConsumer))});
+  }
+  addInlinedProducers(nest.statements[cIndex], consumer, toConsumer);
+}
+
+void GPUNestBuilder::translateCrossThread(unsigned node) {
+  GPUSteps s = steps[node];
+  const DAGNode &n = dag.getNode(node);
+  MLIRContext *ctx = schedule.getContext();
+  unsigned reduced = s.rfactor.getLoop();
+  int64_t threads = s.rfactor.getSplit().getFactors().front();
+  int64_t part = llvm::divideCeil(n.extents[reduced], threads);
+  Launch launch;
+  launch.threads = threads;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (kind == LoopKind::S)
+      launch.blocks *= n.extents[loop];
+  Type element = getElementTypeOrSelf(n.op->getResult(0).getType());
+  unsigned partials = addTemporary("partials", {threads}, element);
+  launch.sharedBytes =
+      llvm::alignTo(threads * nest.buffers[partials].elementBytes,
+                    limits.sharedBufferAlignment);
+  // Blocks over the output elements, threads over parts of the reduction.
+  SmallVector<NestLoop> blockLoops;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds)) {
+    if (kind != LoopKind::S || n.extents[loop] <= 1)
+      continue;
+    NestLoop l;
+    l.extent = n.extents[loop];
+    l.delta.assign(n.extents.size(), 0);
+    l.delta[loop] = 1;
+    blockLoops.push_back(l);
+  }
+  if (std::optional<unsigned> init = getInitNode(node)) {
+    emitted[*init] = true;
+    Statement &fill = addStatement(node, "init", n.extents, launch);
+    fill.loops = blockLoops;
+    auto linalgOp = cast<linalg::LinalgOp>(n.op);
+    fill.accesses.push_back(
+        {bufferOf(linalgOp->getResult(0)), AccessKind::Write,
+         coefficientsOf(
+             linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0)))});
+  }
+  Statement &partial = addStatement(node, "partial", n.extents, launch);
+  partial.ops = countOps(n.op);
+  partial.loops = blockLoops;
+  auto step = [&](unsigned loop, int64_t extent, int64_t delta) {
+    NestLoop l;
+    l.extent = extent;
+    l.reduction = true;
+    l.delta.assign(n.extents.size(), 0);
+    l.delta[loop] = delta;
+    return l;
+  };
+  partial.loops.push_back(step(reduced, threads, part));
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (kind == LoopKind::R && loop != reduced && n.extents[loop] > 1)
+      partial.loops.push_back(step(loop, n.extents[loop], 1));
+  partial.loops.push_back(step(reduced, part, 1));
+  unsigned index = nest.statements.size() - 1;
+  addNodeAccesses(nest.statements[index], node);
+  // The partials are indexed by the thread: the reduced loop over its parts.
+  SmallVector<int64_t> byThread(n.extents.size(), 0);
+  for (BufferAccess &a : nest.statements[index].accesses)
+    if (a.kind != AccessKind::Read) {
+      a.buffer = partials;
+      byThread[reduced] = 1;
+      a.coefficients = {byThread};
+    }
+  addInlinedProducers(nest.statements[index], node,
+                      AffineMap::getMultiDimIdentityMap(n.extents.size(), ctx));
+  // One thread combines the partials.
+  Statement &combine = addStatement(node, "combine", n.extents, launch);
+  combine.ops.counts[OpCounts::FloatAddSub] = 1;
+  combine.loops = blockLoops;
+  combine.loops.push_back(step(reduced, threads, part));
+  combine.accesses.push_back({partials, AccessKind::Read, {byThread}});
+  auto linalgOp = cast<linalg::LinalgOp>(n.op);
+  combine.accesses.push_back(
+      {bufferOf(linalgOp->getResult(0)), AccessKind::ReadWrite,
+       coefficientsOf(
+           linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0)))});
+}
+
+/// A node no step places: sched-map-to-gpu's default mapping, blocks over
+/// the three innermost parallel loops (the innermost in chunks of 128
+/// threads), the rest looping in each thread.
+void GPUNestBuilder::translateDefault(unsigned node) {
+  const DAGNode &n = dag.getNode(node);
+  emitted[node] = true;
+  SmallVector<unsigned> parallel;
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (kind == LoopKind::S && n.extents[loop] > 1)
+      parallel.push_back(loop);
+  if (parallel.size() > 3)
+    parallel.erase(parallel.begin(), parallel.end() - 3);
+  Launch launch;
+  SmallVector<NestLoop> mapped, serial;
+  auto make = [&](unsigned loop, int64_t extent, int64_t delta) {
+    NestLoop l;
+    l.extent = extent;
+    l.reduction = n.kinds[loop] == LoopKind::R;
+    l.delta.assign(n.extents.size(), 0);
+    l.delta[loop] = delta;
+    return l;
+  };
+  for (auto [i, loop] : llvm::enumerate(parallel)) {
+    if (i + 1 < parallel.size()) {
+      launch.blocks *= n.extents[loop];
+      mapped.push_back(make(loop, n.extents[loop], 1));
+      continue;
+    }
+    launch.threads = std::min(n.extents[loop], kDefaultThreads);
+    int64_t chunks = llvm::divideCeil(n.extents[loop], launch.threads);
+    launch.blocks *= chunks;
+    if (chunks > 1)
+      mapped.push_back(make(loop, chunks, launch.threads));
+    mapped.push_back(make(loop, launch.threads, 1));
+  }
+  for (auto [loop, kind] : llvm::enumerate(n.kinds))
+    if (n.extents[loop] > 1 && !llvm::is_contained(parallel, loop))
+      serial.push_back(make(loop, n.extents[loop], 1));
+  Statement &s = addStatement(node, "", n.extents, launch);
+  s.ops = countOps(n.op);
+  s.loops = std::move(mapped);
+  llvm::append_range(s.loops, serial);
+  unsigned index = nest.statements.size() - 1;
+  addNodeAccesses(nest.statements[index], node);
+  addInlinedProducers(
+      nest.statements[index], node,
+      AffineMap::getMultiDimIdentityMap(n.extents.size(), n.op->getContext()));
+}
+
+FailureOr<LoopNest> GPUNestBuilder::build() {
+  if (failed(collect()))
+    return failure();
+  emitted.assign(dag.size(), false);
+  for (unsigned node = 0; node < dag.size(); ++node) {
+    if (steps[node].tile)
+      translateTiled(node), emitted[node] = true;
+    else if (steps[node].rfactor)
+      translateCrossThread(node), emitted[node] = true;
+  }
+  // Consumers first: a node's inlined producers are emitted with it.
+  for (int node = dag.size() - 1; node >= 0; --node)
+    if (!emitted[node] && !steps[node].inlined)
+      translateDefault(node);
+  for (Statement &s : nest.statements)
+    llvm::erase_if(s.accesses, [&](const BufferAccess &a) {
+      return inlinedBuffers.contains(a.buffer);
+    });
+  return finish();
+}
+
+FailureOr<LoopNest> mlir::ansor::buildGPULoopNest(ScheduleOp schedule,
+                                                  const ComputeDAG &dag,
+                                                  const GPULimits &limits) {
+  return GPUNestBuilder(schedule, dag, limits).build();
+}
