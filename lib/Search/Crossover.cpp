@@ -1,6 +1,7 @@
 //===- Crossover.cpp - node-based crossover of complete programs ----------===//
 
 #include "ansor/Search/Crossover.h"
+#include "ansor/Search/GPUTiling.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/SetVector.h"
@@ -72,7 +73,11 @@ ScheduleOp mlir::ansor::crossoverSchedules(OpBuilder &builder, ScheduleOp a,
   // that do not fit together.
   ScopedDiagnosticHandler quiet(child.getContext(),
                                 [](Diagnostic &) { return success(); });
-  if (!differs || failed(mlir::verify(child))) {
+  std::string error;
+  FailureOr<Target> target = Target::parse(child.getTarget(), error);
+  if (!differs || failed(mlir::verify(child)) ||
+      (succeeded(target) && target->isGPU() &&
+       checkGPULimits(child, target->gpu))) {
     child.erase();
     return nullptr;
   }

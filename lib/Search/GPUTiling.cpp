@@ -181,3 +181,21 @@ BindOp mlir::ansor::getBindOp(ScheduleOp schedule, int64_t node) {
       return bind;
   return {};
 }
+
+std::optional<std::string>
+mlir::ansor::checkGPULimits(ScheduleOp program, const GPULimits &limits) {
+  for (auto tile : program.getBody().getOps<TileOp>())
+    if (BindOp bind = getBindOp(program, tile.getNode()))
+      if (std::optional<std::string> violation =
+              GPUTiling::get(tile, bind)
+                  .check(limits, getCacheReadOps(program, tile.getNode())))
+        return "node " + std::to_string(tile.getNode()) + ": " + *violation;
+  for (auto rfactor : program.getBody().getOps<RfactorOp>()) {
+    int64_t threads = rfactor.getSplit().getFactors().front();
+    if (threads > limits.maxThreadsPerBlock)
+      return "node " + std::to_string(rfactor.getNode()) + ": " +
+             std::to_string(threads) + " threads reduce (limit " +
+             std::to_string(limits.maxThreadsPerBlock) + ")";
+  }
+  return std::nullopt;
+}

@@ -2,6 +2,7 @@
 
 #include "ansor/Search/Mutations.h"
 #include "ansor/Search/Factorization.h"
+#include "ansor/Search/GPUTiling.h"
 #include "ansor/Search/RegisterBlock.h"
 
 using namespace mlir;
@@ -163,6 +164,14 @@ static bool mutateComputeLocation(ScheduleOp program, std::mt19937 &rng) {
   return hasPack ? pack() : fuse();
 }
 
+/// Whether a GPU program still runs on its target; a CPU program always.
+static bool keepsGPULimits(ScheduleOp program) {
+  std::string error;
+  FailureOr<Target> target = Target::parse(program.getTarget(), error);
+  return failed(target) || !target->isGPU() ||
+         !checkGPULimits(program, target->gpu);
+}
+
 bool mlir::ansor::mutateSchedule(ScheduleOp program, ScheduleOp sketch,
                                  std::mt19937 &rng,
                                  const MutationOptions &options) {
@@ -190,7 +199,7 @@ bool mlir::ansor::mutateSchedule(ScheduleOp program, ScheduleOp sketch,
       break;
     }
     if (changed)
-      return true;
+      return keepsGPULimits(program);
   }
   return false;
 }

@@ -943,12 +943,6 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
                                       TuneSummary &summary) {
   double start = now();
   summary.target = target.str();
-  // The cost model's features and the mutations describe CPU loop nests.
-  if (target.isGPU() && options.strategy != SearchStrategy::Random)
-    return module.emitError()
-           << "tuning for '" << target.str()
-           << "' takes search=random: the cost model and the mutations of "
-              "the other searches do not handle GPU schedules yet";
   std::string error;
   FailureOr<LoadedRecords> previous = loadRecords(options.recordsPath, error);
   if (failed(previous))

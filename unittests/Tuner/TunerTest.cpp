@@ -8,6 +8,8 @@
 
 #include "ansor/Tuner/Tuner.h"
 #include "ansor/Dialect/Sched/IR/SchedDialect.h"
+#include "ansor/Records/RecordsFile.h"
+#include "ansor/Search/GPUTiling.h"
 #include "ansor/Target/Target.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Diagnostics.h"
@@ -228,6 +230,49 @@ TEST_F(TunerTest, SameSeedSameProposals) {
     llvm::sys::fs::remove(workDir + "/a.jsonl");
     llvm::sys::fs::remove(workDir + "/b.jsonl");
     llvm::sys::fs::remove(workDir + "/c.jsonl");
+  }
+}
+
+TEST_F(TunerTest, GPUSearchesScoreAndKeepTheTargetsLimits) {
+  // GPU schedules have features and their mutations keep the GPU's limits:
+  // every search tunes a GPU target, the model-guided ones scoring
+  // candidates, and every program they propose can be launched.
+  std::string error;
+  target = *Target::parse("cuda -arch=sm_90", error);
+  for (SearchStrategy strategy :
+       {SearchStrategy::Mutation, SearchStrategy::Evolution}) {
+    TuneOptions options;
+    options.trials = 24;
+    options.seed = 3;
+    options.strategy = strategy;
+    options.evolution.population = 64;
+    options.measurePerRound = 8;
+    TuneSummary summary;
+    std::vector<std::string> proposed =
+        tune(options, "gpu.jsonl", 1.0, summary);
+    EXPECT_EQ(std::set<std::string>(proposed.begin(), proposed.end()).size(),
+              24u);
+    EXPECT_EQ(summary.tasks[0].scored > 0,
+              strategy == SearchStrategy::Evolution);
+    FailureOr<LoadedRecords> loaded =
+        loadRecords(workDir + "/gpu.jsonl", error);
+    ASSERT_TRUE(succeeded(loaded)) << error;
+    ASSERT_EQ(loaded->records.size(), 24u);
+    for (const MeasureRecord &r : loaded->records) {
+      OwningOpRef<ModuleOp> parsed =
+          parseSourceString<ModuleOp>(r.schedule, &context);
+      ASSERT_TRUE(parsed);
+      auto schedules = parsed->getOps<sched::ScheduleOp>();
+      ASSERT_FALSE(schedules.empty());
+      sched::ScheduleOp schedule = *schedules.begin();
+      EXPECT_FALSE(schedule.getBody().getOps<sched::BindOp>().empty() &&
+                   schedule.getBody().getOps<sched::RfactorOp>().empty())
+          << r.schedule;
+      std::optional<std::string> violation =
+          checkGPULimits(schedule, target.gpu);
+      EXPECT_FALSE(violation) << *violation << "\n" << r.schedule;
+    }
+    llvm::sys::fs::remove(workDir + "/gpu.jsonl");
   }
 }
 

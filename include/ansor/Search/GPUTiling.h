@@ -63,6 +63,13 @@ private:
 /// constants (a stage of it has a static shape).
 bool isSumOfLoopMultiples(AffineMap access);
 
+/// Why the target cannot run `program`, a complete GPU schedule (a tiling
+/// with its stages over the target's limits, a reduction split across more
+/// threads than a block has), or nothing when it can. What sampling
+/// guarantees, mutations and crossover must keep.
+std::optional<std::string> checkGPULimits(sched::ScheduleOp program,
+                                          const GPULimits &limits);
+
 /// The bind step of `node` in `schedule`, if any.
 sched::BindOp getBindOp(sched::ScheduleOp schedule, int64_t node);
 
