@@ -1025,12 +1025,13 @@ LoopNest mlir::ansor::buildLoopNest(const SchedulePlan &plan) {
 
 FailureOr<LoopNest> mlir::ansor::buildScheduleLoopNest(ScheduleOp schedule,
                                                        const ComputeDAG &dag) {
-  std::string error;
-  FailureOr<Target> target = Target::parse(schedule.getTarget(), error);
-  if (failed(target))
-    return schedule.emitOpError() << error;
-  if (target->isGPU())
+  if (Target::namesGPU(schedule.getTarget())) {
+    std::string error;
+    FailureOr<Target> target = Target::parse(schedule.getTarget(), error);
+    if (failed(target))
+      return schedule.emitOpError() << error;
     return buildGPULoopNest(schedule, dag, target->gpu);
+  }
   FailureOr<SchedulePlan> plan = SchedulePlan::build(schedule, dag);
   if (failed(plan))
     return failure();

@@ -74,10 +74,11 @@ ScheduleOp mlir::ansor::crossoverSchedules(OpBuilder &builder, ScheduleOp a,
   ScopedDiagnosticHandler quiet(child.getContext(),
                                 [](Diagnostic &) { return success(); });
   std::string error;
-  FailureOr<Target> target = Target::parse(child.getTarget(), error);
+  FailureOr<Target> target = Target::namesGPU(child.getTarget())
+                                 ? Target::parse(child.getTarget(), error)
+                                 : FailureOr<Target>(failure());
   if (!differs || failed(mlir::verify(child)) ||
-      (succeeded(target) && target->isGPU() &&
-       checkGPULimits(child, target->gpu))) {
+      (succeeded(target) && checkGPULimits(child, target->gpu))) {
     child.erase();
     return nullptr;
   }

@@ -166,10 +166,11 @@ static bool mutateComputeLocation(ScheduleOp program, std::mt19937 &rng) {
 
 /// Whether a GPU program still runs on its target; a CPU program always.
 static bool keepsGPULimits(ScheduleOp program) {
+  if (!Target::namesGPU(program.getTarget()))
+    return true;
   std::string error;
   FailureOr<Target> target = Target::parse(program.getTarget(), error);
-  return failed(target) || !target->isGPU() ||
-         !checkGPULimits(program, target->gpu);
+  return failed(target) || !checkGPULimits(program, target->gpu);
 }
 
 bool mlir::ansor::mutateSchedule(ScheduleOp program, ScheduleOp sketch,

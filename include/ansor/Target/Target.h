@@ -49,6 +49,11 @@ struct Target {
   static Target host();
   /// Parses the printed form; `host` names the host. Fails on unknown keys.
   static FailureOr<Target> parse(StringRef text, std::string &error);
+  /// Whether `text` names a GPU target, without parsing it (parsing a CPU
+  /// target queries the host, too slow for every scored candidate).
+  static bool namesGPU(StringRef text) {
+    return text.trim().split(' ').first == "cuda";
+  }
 
   std::string str() const;
   bool isGPU() const { return kind == Kind::CUDA; }
