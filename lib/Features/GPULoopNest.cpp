@@ -14,10 +14,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestBuilderBase.h"
+#include "ansor/Dialect/Sched/Transforms/GPUSchedulePlan.h"
 #include "ansor/Search/GPUTiling.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -30,17 +30,6 @@ static constexpr int64_t kDefaultThreads = 128;
 
 namespace {
 
-struct GPUSteps {
-  TileOp tile;
-  BindOp bind;
-  FuseConsumerOp fusedConsumer;
-  bool fusedIntoProducer = false;
-  bool inlined = false;
-  int64_t unrollMaxStep = 0;
-  SmallVector<CacheReadOp> reads;
-  RfactorOp rfactor;
-};
-
 /// What a kernel runs with.
 struct Launch {
   int64_t blocks = 1, threads = 1, vthreads = 1, sharedBytes = 0;
@@ -48,13 +37,11 @@ struct Launch {
 
 class GPUNestBuilder : public NestBuilderBase {
 public:
-  GPUNestBuilder(ScheduleOp schedule, const ComputeDAG &dag,
-                 const GPULimits &limits)
-      : NestBuilderBase(dag), schedule(schedule), limits(limits) {}
-  FailureOr<LoopNest> build();
+  explicit GPUNestBuilder(const GPUSchedulePlan &plan)
+      : NestBuilderBase(plan.getDAG()), plan(plan) {}
+  LoopNest build();
 
 private:
-  LogicalResult collect();
   Statement &addStatement(unsigned node, const Twine &what,
                           ArrayRef<int64_t> domain, const Launch &launch);
   /// The loops of `node`'s tiling, outermost first; only its spatial levels
@@ -69,62 +56,17 @@ private:
   void translateTiled(unsigned node);
   void translateCrossThread(unsigned node);
   void translateDefault(unsigned node);
-  std::optional<unsigned> getNodeOf(Value value) const;
-  std::optional<unsigned> getInitNode(unsigned node) const;
+  /// The access of `node` to its output, as `kind`.
+  BufferAccess outputAccess(unsigned node, AccessKind kind);
+  /// The statement of `node`'s init fill, if it has one, in `loops`.
+  void addInit(unsigned node, ArrayRef<NestLoop> loops, const Launch &launch);
 
-  ScheduleOp schedule;
-  GPULimits limits;
-  SmallVector<GPUSteps> steps;
+  const GPUSchedulePlan &plan;
   SmallVector<bool> emitted;
   /// Buffers of inlined results: no statement touches them.
   llvm::SmallDenseSet<unsigned> inlinedBuffers;
 };
 } // namespace
-
-LogicalResult GPUNestBuilder::collect() {
-  steps.resize(dag.size());
-  for (Operation &op : schedule.getBody().front()) {
-    bool known =
-        llvm::TypeSwitch<Operation *, bool>(&op)
-            .Case([&](TileOp t) { return steps[t.getNode()].tile = t, true; })
-            .Case([&](BindOp b) { return steps[b.getNode()].bind = b, true; })
-            .Case([&](FuseConsumerOp f) {
-              steps[f.getInto()].fusedConsumer = f;
-              steps[f.getNode()].fusedIntoProducer = true;
-              return true;
-            })
-            .Case([&](InlineOp i) {
-              return steps[i.getNode()].inlined = true, true;
-            })
-            .Case([&](UnrollOp u) {
-              steps[u.getNode()].unrollMaxStep = *u.getMaxStep().getSelected();
-              return true;
-            })
-            .Case([&](RfactorOp r) {
-              return steps[r.getNode()].rfactor = r, true;
-            })
-            .Case([&](CacheReadOp r) {
-              steps[r.getNode()].reads.push_back(r);
-              return true;
-            })
-            .Case([](VectorizeOp) { return true; })
-            .Default([](Operation *) { return false; });
-    if (!known)
-      return op.emitOpError() << "is not supported in a GPU schedule yet";
-  }
-  for (auto [node, s] : llvm::enumerate(steps)) {
-    if (!s.tile)
-      continue;
-    if (!s.bind)
-      return s.tile.emitOpError()
-             << "tiles node " << node
-             << " without binding it to GPU blocks and threads (sched.bind)";
-    GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
-    if (std::optional<std::string> violation = tiling.check(limits, s.reads))
-      return s.tile.emitOpError() << "cannot run on the target: " << *violation;
-  }
-  return success();
-}
 
 Statement &GPUNestBuilder::addStatement(unsigned node, const Twine &what,
                                         ArrayRef<int64_t> domain,
@@ -134,7 +76,7 @@ Statement &GPUNestBuilder::addStatement(unsigned node, const Twine &what,
   s.name = ("node " + Twine(node) + (what.isTriviallyEmpty() ? "" : " ") + what)
                .str();
   s.domain.assign(domain.begin(), domain.end());
-  s.unrollMaxStep = steps[node].unrollMaxStep;
+  s.unrollMaxStep = plan.getNode(node).unrollMaxStep;
   s.gpuBlocks = launch.blocks;
   s.gpuThreads = launch.threads;
   s.gpuVThreads = launch.vthreads;
@@ -143,33 +85,33 @@ Statement &GPUNestBuilder::addStatement(unsigned node, const Twine &what,
   return nest.statements.back();
 }
 
-std::optional<unsigned> GPUNestBuilder::getNodeOf(Value value) const {
-  Operation *def = value.getDefiningOp();
-  for (const DAGNode &n : dag.getNodes())
-    if (def && n.op == def)
-      return n.index;
-  return std::nullopt;
+BufferAccess GPUNestBuilder::outputAccess(unsigned node, AccessKind kind) {
+  auto linalgOp = cast<linalg::LinalgOp>(dag.getNode(node).op);
+  return {bufferOf(linalgOp->getResult(0)), kind,
+          coefficientsOf(
+              linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0)))};
 }
 
-std::optional<unsigned> GPUNestBuilder::getInitNode(unsigned node) const {
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(dag.getNode(node).op);
-  if (!linalgOp)
-    return std::nullopt;
-  for (OpOperand &init : linalgOp.getDpsInitsMutable())
-    if (std::optional<unsigned> p = getNodeOf(init.get()))
-      if (dag.getNode(*p).isInit)
-        return p;
-  return std::nullopt;
+void GPUNestBuilder::addInit(unsigned node, ArrayRef<NestLoop> loops,
+                             const Launch &launch) {
+  std::optional<unsigned> operand = plan.getInitOperand(node);
+  if (!operand)
+    return;
+  const DAGNode &n = dag.getNode(node);
+  emitted[*plan.getNodeOf(n.op->getOperand(*operand))] = true;
+  Statement &fill = addStatement(node, "init", n.extents, launch);
+  fill.loops.assign(loops.begin(), loops.end());
+  fill.accesses.push_back(outputAccess(node, AccessKind::Write));
 }
 
 SmallVector<NestLoop> GPUNestBuilder::tiledLoops(unsigned node,
                                                  bool spatialOnly,
                                                  unsigned *numOuter) const {
-  GPUSteps s = steps[node];
+  GPUNodeSteps s = plan.getNode(node);
   const DAGNode &n = dag.getNode(node);
   ArrayRef<LoopKind> levels = s.tile.getStructure().getLevels();
   unsigned numS = s.tile.getStructure().count(LoopKind::S);
-  bool staged = !s.reads.empty();
+  bool staged = !s.cacheReads.empty();
   SmallVector<NestLoop> blockLevel, stepLevel, inner;
   unsigned sIndex = 0, rIndex = 0;
   for (LoopKind kind : levels) {
@@ -184,14 +126,14 @@ SmallVector<NestLoop> GPUNestBuilder::tiledLoops(unsigned node,
       int64_t factor = split.getFactors()[k];
       if (factor <= 1)
         continue;
-      NestLoop l;
-      l.extent = factor;
-      l.reduction = !spatial;
-      l.delta.assign(n.extents.size(), 0);
-      l.delta[loop] = split.getInnerProduct(k + 1);
       // A thread's innermost tile is vectorized into registers.
-      if (spatial && k + 1 == numS)
-        l.annotation = LoopAnnotation::Unrolled;
+      LoopAnnotation annotation = spatial && k + 1 == numS
+                                      ? LoopAnnotation::Unrolled
+                                      : LoopAnnotation::None;
+      NestLoop l =
+          LoopSpec{static_cast<unsigned>(loop), split.getInnerProduct(k + 1),
+                   factor, annotation, !spatial}
+              .unpacked(n.extents.size());
       if (spatial && k <= s.bind.getBlock())
         blockLevel.push_back(l);
       else if (staged && !spatial && k == 0)
@@ -214,8 +156,8 @@ void GPUNestBuilder::addInlinedProducers(Statement &s, unsigned consumer,
   if (!consumerLinalg)
     return;
   for (OpOperand *operand : consumerLinalg.getDpsInputOperands()) {
-    std::optional<unsigned> producer = getNodeOf(operand->get());
-    if (!producer || !steps[*producer].inlined || emitted[*producer])
+    std::optional<unsigned> producer = plan.getNodeOf(operand->get());
+    if (!producer || !plan.getNode(*producer).inlined || emitted[*producer])
       continue;
     emitted[*producer] = true;
     inlinedBuffers.insert(bufferOf(operand->get()));
@@ -245,9 +187,9 @@ void GPUNestBuilder::addInlinedProducers(Statement &s, unsigned consumer,
 }
 
 void GPUNestBuilder::translateTiled(unsigned node) {
-  GPUSteps s = steps[node];
+  GPUNodeSteps s = plan.getNode(node);
   const DAGNode &n = dag.getNode(node);
-  MLIRContext *ctx = schedule.getContext();
+  MLIRContext *ctx = plan.getSchedule().getContext();
   GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
   Launch launch;
   launch.threads = tiling.numThreads();
@@ -256,29 +198,28 @@ void GPUNestBuilder::translateTiled(unsigned node) {
     launch.blocks *= b;
   auto linalgOp = cast<linalg::LinalgOp>(n.op);
   DenseMap<unsigned, unsigned> replace;
-  for (CacheReadOp read : s.reads) {
-    OpOperand &input = linalgOp->getOpOperand(read.getOperand());
+  for (unsigned operand : s.cacheReads) {
+    OpOperand &input = linalgOp->getOpOperand(operand);
     std::optional<SmallVector<int64_t>> shape =
         tiling.getStageShape(linalgOp.getMatchingIndexingMap(&input));
     if (!shape)
       continue;
     Type element = getElementTypeOrSelf(input.get().getType());
-    unsigned stage =
-        addTemporary("shared " + Twine(read.getOperand()), *shape, element);
-    replace[read.getOperand()] = stage;
+    unsigned stage = addTemporary("shared " + Twine(operand), *shape, element);
+    replace[operand] = stage;
     launch.sharedBytes +=
         llvm::alignTo(computeProduct(*shape) * nest.buffers[stage].elementBytes,
-                      limits.sharedBufferAlignment);
+                      plan.getLimits().sharedBufferAlignment);
   }
   unsigned outer = 0;
   SmallVector<NestLoop> loops = tiledLoops(node, /*spatialOnly=*/false, &outer);
   // The copies into each stage: at the block's loops and reduction steps,
   // over the stage's elements.
-  for (CacheReadOp read : s.reads) {
-    auto it = replace.find(read.getOperand());
+  for (unsigned operand : s.cacheReads) {
+    auto it = replace.find(operand);
     if (it == replace.end())
       continue;
-    OpOperand &input = linalgOp->getOpOperand(read.getOperand());
+    OpOperand &input = linalgOp->getOpOperand(operand);
     SmallVector<SmallVector<int64_t>> map =
         coefficientsOf(linalgOp.getMatchingIndexingMap(&input));
     SmallVector<int64_t> shape(nest.buffers[it->second].shape);
@@ -289,7 +230,7 @@ void GPUNestBuilder::translateTiled(unsigned node) {
     SmallVector<int64_t> domain(inputShape);
     llvm::append_range(domain, shape);
     Statement &copy =
-        addStatement(node, "stage " + Twine(read.getOperand()), domain, launch);
+        addStatement(node, "stage " + Twine(operand), domain, launch);
     for (unsigned i = 0; i < outer; ++i) {
       NestLoop l;
       l.extent = loops[i].extent;
@@ -319,15 +260,7 @@ void GPUNestBuilder::translateTiled(unsigned node) {
     copy.allocated = it->second;
     copy.allocDepth = 0;
   }
-  if (std::optional<unsigned> init = getInitNode(node)) {
-    emitted[*init] = true;
-    Statement &fill = addStatement(node, "init", n.extents, launch);
-    fill.loops = tiledLoops(node, /*spatialOnly=*/true);
-    OpOperand *out = linalgOp.getDpsInitOperand(0);
-    fill.accesses.push_back(
-        {bufferOf(linalgOp->getResult(0)), AccessKind::Write,
-         coefficientsOf(linalgOp.getMatchingIndexingMap(out))});
-  }
+  addInit(node, tiledLoops(node, /*spatialOnly=*/true), launch);
   Statement &compute = addStatement(node, "", n.extents, launch);
   compute.ops = countOps(n.op);
   compute.loops = std::move(loops);
@@ -344,8 +277,8 @@ void GPUNestBuilder::translateTiled(unsigned node) {
   for (auto [loop, kind] : llvm::enumerate(n.kinds))
     if (kind == LoopKind::S)
       spatial.push_back(getAffineDimExpr(loop, ctx));
-  AffineMap toConsumer =
-      AffineMap::get(n.extents.size(), 0, spatial, schedule.getContext());
+  AffineMap toConsumer = AffineMap::get(n.extents.size(), 0, spatial,
+                                        plan.getSchedule().getContext());
   Statement &c = addStatement(consumer, "", n.extents, launch);
   c.ops = countOps(dag.getNode(consumer).op);
   c.loops = tiledLoops(node, /*spatialOnly=*/true);
@@ -356,8 +289,8 @@ void GPUNestBuilder::translateTiled(unsigned node) {
     bool isInit = consumerLinalg.isDpsInit(&operand);
     if (!isInit && map.getNumResults() == 0)
       continue;
-    std::optional<unsigned> producer = getNodeOf(operand.get());
-    if (producer && steps[*producer].inlined)
+    std::optional<unsigned> producer = plan.getNodeOf(operand.get());
+    if (producer && plan.getNode(*producer).inlined)
       continue;
     unsigned buffer = isInit ? bufferOf(consumerLinalg->getResult(
                                    operand.getOperandNumber() -
@@ -371,9 +304,9 @@ void GPUNestBuilder::translateTiled(unsigned node) {
 }
 
 void GPUNestBuilder::translateCrossThread(unsigned node) {
-  GPUSteps s = steps[node];
+  GPUNodeSteps s = plan.getNode(node);
   const DAGNode &n = dag.getNode(node);
-  MLIRContext *ctx = schedule.getContext();
+  MLIRContext *ctx = plan.getSchedule().getContext();
   unsigned reduced = s.rfactor.getLoop();
   int64_t threads = s.rfactor.getSplit().getFactors().front();
   int64_t part = llvm::divideCeil(n.extents[reduced], threads);
@@ -386,38 +319,24 @@ void GPUNestBuilder::translateCrossThread(unsigned node) {
   unsigned partials = addTemporary("partials", {threads}, element);
   launch.sharedBytes =
       llvm::alignTo(threads * nest.buffers[partials].elementBytes,
-                    limits.sharedBufferAlignment);
+                    plan.getLimits().sharedBufferAlignment);
   // Blocks over the output elements, threads over parts of the reduction.
   SmallVector<NestLoop> blockLoops;
   for (auto [loop, kind] : llvm::enumerate(n.kinds)) {
     if (kind != LoopKind::S || n.extents[loop] <= 1)
       continue;
-    NestLoop l;
-    l.extent = n.extents[loop];
-    l.delta.assign(n.extents.size(), 0);
-    l.delta[loop] = 1;
-    blockLoops.push_back(l);
+    blockLoops.push_back(
+        LoopSpec{static_cast<unsigned>(loop), 1, n.extents[loop]}.unpacked(
+            n.extents.size()));
   }
-  if (std::optional<unsigned> init = getInitNode(node)) {
-    emitted[*init] = true;
-    Statement &fill = addStatement(node, "init", n.extents, launch);
-    fill.loops = blockLoops;
-    auto linalgOp = cast<linalg::LinalgOp>(n.op);
-    fill.accesses.push_back(
-        {bufferOf(linalgOp->getResult(0)), AccessKind::Write,
-         coefficientsOf(
-             linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0)))});
-  }
+  addInit(node, blockLoops, launch);
   Statement &partial = addStatement(node, "partial", n.extents, launch);
   partial.ops = countOps(n.op);
   partial.loops = blockLoops;
   auto step = [&](unsigned loop, int64_t extent, int64_t delta) {
-    NestLoop l;
-    l.extent = extent;
-    l.reduction = true;
-    l.delta.assign(n.extents.size(), 0);
-    l.delta[loop] = delta;
-    return l;
+    return LoopSpec{loop, delta, extent, LoopAnnotation::None,
+                    /*reduction=*/true}
+        .unpacked(n.extents.size());
   };
   partial.loops.push_back(step(reduced, threads, part));
   for (auto [loop, kind] : llvm::enumerate(n.kinds))
@@ -442,11 +361,7 @@ void GPUNestBuilder::translateCrossThread(unsigned node) {
   combine.loops = blockLoops;
   combine.loops.push_back(step(reduced, threads, part));
   combine.accesses.push_back({partials, AccessKind::Read, {byThread}});
-  auto linalgOp = cast<linalg::LinalgOp>(n.op);
-  combine.accesses.push_back(
-      {bufferOf(linalgOp->getResult(0)), AccessKind::ReadWrite,
-       coefficientsOf(
-           linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0)))});
+  combine.accesses.push_back(outputAccess(node, AccessKind::ReadWrite));
 }
 
 /// A node no step places: sched-map-to-gpu's default mapping, blocks over
@@ -464,12 +379,9 @@ void GPUNestBuilder::translateDefault(unsigned node) {
   Launch launch;
   SmallVector<NestLoop> mapped, serial;
   auto make = [&](unsigned loop, int64_t extent, int64_t delta) {
-    NestLoop l;
-    l.extent = extent;
-    l.reduction = n.kinds[loop] == LoopKind::R;
-    l.delta.assign(n.extents.size(), 0);
-    l.delta[loop] = delta;
-    return l;
+    return LoopSpec{loop, delta, extent, LoopAnnotation::None,
+                    n.kinds[loop] == LoopKind::R}
+        .unpacked(n.extents.size());
   };
   for (auto [i, loop] : llvm::enumerate(parallel)) {
     if (i + 1 < parallel.size()) {
@@ -498,19 +410,17 @@ void GPUNestBuilder::translateDefault(unsigned node) {
       AffineMap::getMultiDimIdentityMap(n.extents.size(), n.op->getContext()));
 }
 
-FailureOr<LoopNest> GPUNestBuilder::build() {
-  if (failed(collect()))
-    return failure();
+LoopNest GPUNestBuilder::build() {
   emitted.assign(dag.size(), false);
   for (unsigned node = 0; node < dag.size(); ++node) {
-    if (steps[node].tile)
+    if (plan.getNode(node).tile)
       translateTiled(node), emitted[node] = true;
-    else if (steps[node].rfactor)
+    else if (plan.getNode(node).rfactor)
       translateCrossThread(node), emitted[node] = true;
   }
   // Consumers first: a node's inlined producers are emitted with it.
   for (int node = dag.size() - 1; node >= 0; --node)
-    if (!emitted[node] && !steps[node].inlined)
+    if (!emitted[node] && !plan.getNode(node).inlined)
       translateDefault(node);
   for (Statement &s : nest.statements)
     llvm::erase_if(s.accesses, [&](const BufferAccess &a) {
@@ -522,5 +432,9 @@ FailureOr<LoopNest> GPUNestBuilder::build() {
 FailureOr<LoopNest> mlir::ansor::buildGPULoopNest(ScheduleOp schedule,
                                                   const ComputeDAG &dag,
                                                   const GPULimits &limits) {
-  return GPUNestBuilder(schedule, dag, limits).build();
+  FailureOr<GPUSchedulePlan> plan =
+      GPUSchedulePlan::build(schedule, dag, limits);
+  if (failed(plan))
+    return failure();
+  return GPUNestBuilder(*plan).build();
 }

@@ -167,27 +167,6 @@ static int64_t product(ArrayRef<int64_t> values) {
 
 namespace {
 
-/// A loop of a node's tiling: which loop of the node, its step in that
-/// loop's iterator and its trip count.
-struct LoopSpec {
-  unsigned loop;
-  int64_t step;
-  int64_t extent;
-  LoopAnnotation annotation = LoopAnnotation::None;
-  bool reduction = false;
-
-  /// The loop over the node's unpacked domain of `numLoops` iterators.
-  NestLoop unpacked(unsigned numLoops) const {
-    NestLoop result;
-    result.extent = extent;
-    result.annotation = annotation;
-    result.reduction = reduction;
-    result.delta.assign(numLoops, 0);
-    result.delta[loop] = step;
-    return result;
-  }
-};
-
 class NestBuilder : public NestBuilderBase {
 public:
   explicit NestBuilder(const SchedulePlan &plan)

@@ -1,5 +1,4 @@
-//===- NestBuilderBase.h - what the CPU and GPU loop nests share -*- C++
-//-*-===//
+//===- NestBuilderBase.h - what CPU and GPU loop nests share -*- C++ -*-===//
 //
 // The buffers of a loop nest and the accesses of a node's statement to them,
 // shared by the loop nests of CPU schedules (LoopNest.cpp) and of GPU
@@ -20,6 +19,27 @@ namespace detail {
 /// The coefficient of each dimension in each result of `map` (divisions and
 /// modulos count as their dividend).
 SmallVector<SmallVector<int64_t>> coefficientsOf(AffineMap map);
+
+/// A loop of a node's tiling: which loop of the node, its step in that
+/// loop's iterator and its trip count.
+struct LoopSpec {
+  unsigned loop;
+  int64_t step;
+  int64_t extent;
+  LoopAnnotation annotation = LoopAnnotation::None;
+  bool reduction = false;
+
+  /// The loop over the node's unpacked domain of `numLoops` iterators.
+  NestLoop unpacked(unsigned numLoops) const {
+    NestLoop result;
+    result.extent = extent;
+    result.annotation = annotation;
+    result.reduction = reduction;
+    result.delta.assign(numLoops, 0);
+    result.delta[loop] = step;
+    return result;
+  }
+};
 
 class NestBuilderBase {
 protected:

@@ -73,12 +73,7 @@ ScheduleOp mlir::ansor::crossoverSchedules(OpBuilder &builder, ScheduleOp a,
   // that do not fit together.
   ScopedDiagnosticHandler quiet(child.getContext(),
                                 [](Diagnostic &) { return success(); });
-  std::string error;
-  FailureOr<Target> target = Target::namesGPU(child.getTarget())
-                                 ? Target::parse(child.getTarget(), error)
-                                 : FailureOr<Target>(failure());
-  if (!differs || failed(mlir::verify(child)) ||
-      (succeeded(target) && checkGPULimits(child, target->gpu))) {
+  if (!differs || failed(mlir::verify(child)) || !keepsGPULimits(child)) {
     child.erase();
     return nullptr;
   }

@@ -199,3 +199,11 @@ mlir::ansor::checkGPULimits(ScheduleOp program, const GPULimits &limits) {
   }
   return std::nullopt;
 }
+
+bool mlir::ansor::keepsGPULimits(ScheduleOp program) {
+  if (!Target::namesGPU(program.getTarget()))
+    return true;
+  std::string error;
+  FailureOr<Target> target = Target::parse(program.getTarget(), error);
+  return failed(target) || !checkGPULimits(program, target->gpu);
+}

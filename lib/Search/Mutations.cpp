@@ -164,15 +164,6 @@ static bool mutateComputeLocation(ScheduleOp program, std::mt19937 &rng) {
   return hasPack ? pack() : fuse();
 }
 
-/// Whether a GPU program still runs on its target; a CPU program always.
-static bool keepsGPULimits(ScheduleOp program) {
-  if (!Target::namesGPU(program.getTarget()))
-    return true;
-  std::string error;
-  FailureOr<Target> target = Target::parse(program.getTarget(), error);
-  return failed(target) || !checkGPULimits(program, target->gpu);
-}
-
 bool mlir::ansor::mutateSchedule(ScheduleOp program, ScheduleOp sketch,
                                  std::mt19937 &rng,
                                  const MutationOptions &options) {

@@ -2,6 +2,7 @@
 
 #include "ansor/Search/Mutations.h"
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "ansor/Search/GPUTiling.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -179,4 +180,68 @@ TEST(Mutations, RfactorSplitsMoveDivisorsAndKeepTheirExtent) {
     inner.insert(factors[1]);
   }
   EXPECT_GT(inner.size(), 3u);
+}
+
+static const char *kGPUModule = R"mlir(
+sched.schedule @sketch for @f target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.matmul", [2048, 2048, 64], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, S, R, R, S, R, S]>
+      splits [#sched.split<[?, ?, ?, ?, ?] of 2048>,
+              #sched.split<[?, ?, ?, ?, ?] of 2048>,
+              #sched.split<[?, ?, ?] of 64>]
+  sched.bind node 0 block 0 vthread 1 thread 2
+}
+sched.schedule @program for @f target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.matmul", [2048, 2048, 64], [S, S, R]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, S, R, R, S, R, S]>
+      splits [#sched.split<[16, 1, 32, 2, 2] of 2048>,
+              #sched.split<[16, 1, 32, 2, 2] of 2048>,
+              #sched.split<[4, 4, 4] of 64>]
+  sched.bind node 0 block 0 vthread 1 thread 2
+}
+)mlir";
+
+TEST(Mutations, KeepTheGPUsLimits) {
+  // The program runs 32 x 32 = 1024 threads per block, the limit: a tile
+  // size mutation that moves any factor into the thread level breaks it
+  // and is dropped.
+  MLIRContext context;
+  context.loadDialect<sched::SchedDialect>();
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kGPUModule, &context);
+  ASSERT_TRUE(module);
+  auto ops = module->getOps<sched::ScheduleOp>();
+  sched::ScheduleOp sketch = *ops.begin();
+  sched::ScheduleOp program = *std::next(ops.begin());
+  GPULimits limits;
+  ASSERT_FALSE(checkGPULimits(program, limits));
+  OpBuilder builder(&context);
+  builder.setInsertionPointToEnd(module->getBody());
+  std::mt19937 rng(5);
+  unsigned mutated = 0;
+  for (int i = 0; i < 300; ++i) {
+    auto child = cast<sched::ScheduleOp>(builder.clone(*program));
+    if (mutateSchedule(child, sketch, rng, MutationOptions())) {
+      ++mutated;
+      std::optional<std::string> violation = checkGPULimits(child, limits);
+      EXPECT_FALSE(violation) << *violation;
+    }
+    child.erase();
+  }
+  EXPECT_GT(mutated, 0u);
+
+  // 64 x 32 threads: over the limit, said as such; the same tiling for a
+  // CPU target has no GPU limit to keep.
+  auto over = cast<sched::ScheduleOp>(builder.clone(*program));
+  auto tile = *over.getBody().getOps<sched::TileOp>().begin();
+  SmallVector<Attribute> splits(tile.getSplits().begin(),
+                                tile.getSplits().end());
+  splits[0] = sched::SplitAttr::get(&context, {8, 1, 64, 2, 2}, 2048);
+  tile.setSplitsAttr(ArrayAttr::get(&context, splits));
+  std::optional<std::string> violation = checkGPULimits(over, limits);
+  ASSERT_TRUE(violation);
+  EXPECT_NE(violation->find("2048"), std::string::npos) << *violation;
+  EXPECT_FALSE(keepsGPULimits(over));
+  over.setTarget("t");
+  EXPECT_TRUE(keepsGPULimits(over));
 }

@@ -70,6 +70,10 @@ bool isSumOfLoopMultiples(AffineMap access);
 std::optional<std::string> checkGPULimits(sched::ScheduleOp program,
                                           const GPULimits &limits);
 
+/// Whether `program` still runs on its target: checkGPULimits for a GPU
+/// target, always for a CPU one.
+bool keepsGPULimits(sched::ScheduleOp program);
+
 /// The bind step of `node` in `schedule`, if any.
 sched::BindOp getBindOp(sched::ScheduleOp schedule, int64_t node);
 

@@ -13,6 +13,7 @@
 
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "ansor/Dialect/Sched/Transforms/GPUSchedulePlan.h"
 #include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "ansor/Search/GPUTiling.h"
@@ -28,21 +29,6 @@ using mlir::ansor::GPUTiling;
 
 namespace {
 
-/// The steps of one node of a GPU schedule.
-struct GPUNodeSteps {
-  TileOp tile;
-  BindOp bind;
-  FuseConsumerOp fusedConsumer;
-  bool fusedIntoProducer = false;
-  bool inlined = false;
-  bool vectorize = false;
-  int64_t unrollMaxStep = 0;
-  /// Operand numbers of the inputs staged in shared memory.
-  SmallVector<unsigned> cacheReads;
-  /// A reduction split across the threads of a block.
-  RfactorOp rfactor;
-};
-
 class GPUScriptBuilder {
 public:
   GPUScriptBuilder(ScheduleOp schedule, const ComputeDAG &dag,
@@ -53,7 +39,6 @@ public:
   ArrayRef<std::string> getDegradations() const { return degradations; }
 
 private:
-  LogicalResult collect();
   void translate(unsigned node);
   void translateStaged(unsigned node);
   void translateCrossThread(unsigned node);
@@ -79,7 +64,6 @@ private:
   std::string fuseThrough(std::string producer, ArrayRef<std::string> loops);
   SmallVector<std::pair<unsigned, std::string>>
   takeInlinedProducers(unsigned node, const std::string &handle);
-  std::optional<unsigned> getInitOperand(unsigned node) const;
   /// Handles to a node, its inlined producers and its init fill (if any).
   struct NodeHandles {
     std::string root, init;
@@ -90,7 +74,7 @@ private:
   ScheduleOp schedule;
   const ComputeDAG &dag;
   ansor::GPULimits limits;
-  SmallVector<GPUNodeSteps> steps;
+  std::optional<GPUSchedulePlan> plan;
   std::string text;
   llvm::raw_string_ostream os;
   unsigned counter = 0;
@@ -202,7 +186,7 @@ GPUScriptBuilder::takeInlinedProducers(unsigned node,
       if (!tag)
         continue;
       unsigned producer = tag.getInt();
-      if (!steps[producer].inlined ||
+      if (!plan->getNode(producer).inlined ||
           llvm::any_of(producers, [&](auto &p) { return p.first == producer; }))
         continue;
       std::string h = producerOf(consumerHandle, operand.getOperandNumber());
@@ -213,155 +197,18 @@ GPUScriptBuilder::takeInlinedProducers(unsigned node,
   return producers;
 }
 
-std::optional<unsigned> GPUScriptBuilder::getInitOperand(unsigned node) const {
-  for (OpOperand &operand : dag.getNode(node).op->getOpOperands()) {
-    Operation *def = operand.get().getDefiningOp();
-    auto tag =
-        def ? def->getAttrOfType<IntegerAttr>(ansor::kNodeAttrName) : nullptr;
-    if (tag && dag.getNode(tag.getInt()).isInit)
-      return operand.getOperandNumber();
-  }
-  return std::nullopt;
-}
-
 GPUScriptBuilder::NodeHandles
 GPUScriptBuilder::matchWithProducers(unsigned node) {
   NodeHandles handles;
   handles.root = match(node);
   handles.producers = takeInlinedProducers(node, handles.root);
-  if (std::optional<unsigned> init = getInitOperand(node))
+  if (std::optional<unsigned> init = plan->getInitOperand(node))
     handles.init = producerOf(handles.root, *init);
   return handles;
 }
 
-LogicalResult GPUScriptBuilder::collect() {
-  steps.resize(dag.size());
-  for (Operation &op : schedule.getBody().front()) {
-    auto fail = [&](const Twine &why) { return op.emitOpError() << why; };
-    if (auto tile = dyn_cast<TileOp>(op)) {
-      steps[tile.getNode()].tile = tile;
-    } else if (auto bind = dyn_cast<BindOp>(op)) {
-      steps[bind.getNode()].bind = bind;
-    } else if (auto fuse = dyn_cast<FuseConsumerOp>(op)) {
-      steps[fuse.getInto()].fusedConsumer = fuse;
-      steps[fuse.getNode()].fusedIntoProducer = true;
-      if (*fuse.getLevel().getSelected() != 2)
-        return fail("a GPU schedule fuses consumers at the thread level (2)");
-    } else if (auto inl = dyn_cast<InlineOp>(op)) {
-      steps[inl.getNode()].inlined = true;
-    } else if (auto vec = dyn_cast<VectorizeOp>(op)) {
-      steps[vec.getNode()].vectorize = true;
-    } else if (auto unroll = dyn_cast<UnrollOp>(op)) {
-      steps[unroll.getNode()].unrollMaxStep =
-          *unroll.getMaxStep().getSelected();
-    } else if (auto rfactor = dyn_cast<RfactorOp>(op)) {
-      steps[rfactor.getNode()].rfactor = rfactor;
-      const DAGNode &n = dag.getNode(rfactor.getNode());
-      int64_t threads = rfactor.getSplit().getFactors().front();
-      if (threads > limits.maxThreadsPerBlock)
-        return fail("splits the reduction across ")
-               << threads << " threads (limit " << limits.maxThreadsPerBlock
-               << " per block)";
-      unsigned grid = llvm::count_if(llvm::enumerate(n.kinds), [&](auto l) {
-        return l.value() == LoopKind::S && n.extents[l.index()] > 1;
-      });
-      if (n.numLoops(LoopKind::S) == 0 || grid > 3)
-        return fail("reduces across threads a node with ")
-               << grid << " spatial loops of more than one iteration (one "
-               << "block per output element needs 1 to 3)";
-    } else if (auto read = dyn_cast<CacheReadOp>(op)) {
-      if (read.getScope() != "shared")
-        return fail("stages in \"shared\" memory only on a GPU");
-      auto linalgOp =
-          dyn_cast<linalg::LinalgOp>(dag.getNode(read.getNode()).op);
-      if (!linalgOp || read.getOperand() >=
-                           static_cast<uint64_t>(linalgOp.getNumDpsInputs()))
-        return fail("stages operand ")
-               << read.getOperand() << ", not an input of node "
-               << read.getNode();
-      OpOperand &input = linalgOp->getOpOperand(read.getOperand());
-      AffineMap map = linalgOp.getMatchingIndexingMap(&input);
-      if (map.getNumResults() == 0)
-        return fail("stages operand ")
-               << read.getOperand() << ", a scalar: nothing to share";
-      if (!ansor::isSumOfLoopMultiples(map))
-        return fail("stages operand ")
-               << read.getOperand()
-               << ", whose indices are not sums of loop multiples";
-      if (read.getAccess() && *read.getAccess() != map)
-        return fail("says operand ")
-               << read.getOperand() << " is read through "
-               << AffineMapAttr::get(*read.getAccess()) << ", node "
-               << read.getNode() << " reads it through "
-               << AffineMapAttr::get(map);
-      auto tag = input.get().getDefiningOp()
-                     ? input.get().getDefiningOp()->getAttrOfType<IntegerAttr>(
-                           ansor::kNodeAttrName)
-                     : nullptr;
-      if (tag && llvm::any_of(schedule.getBody().getOps<InlineOp>(),
-                              [&](InlineOp inl) {
-                                return inl.getNode() == tag.getUInt();
-                              }))
-        return fail("stages operand ")
-               << read.getOperand() << ", which node " << tag.getInt()
-               << " computes inline: a stage copies a tensor, not a "
-                  "computation";
-      steps[read.getNode()].cacheReads.push_back(read.getOperand());
-    } else {
-      return fail("is not supported in a GPU schedule yet");
-    }
-  }
-  for (auto [node, s] : llvm::enumerate(steps)) {
-    if (s.tile && !s.bind)
-      return s.tile.emitOpError()
-             << "tiles node " << node
-             << " without binding it to GPU blocks and threads (sched.bind)";
-    if (s.bind && !s.tile)
-      return s.bind.emitOpError() << "binds node " << node << ", not tiled";
-    // The translation takes one of the two; the other would be lost.
-    if (s.tile && s.rfactor)
-      return s.rfactor.emitOpError()
-             << "node " << node
-             << " is both tiled and rfactored: a GPU schedule splits a "
-                "reduction across threads (rfactor) or tiles the node, not "
-                "both";
-    if (!s.tile)
-      continue;
-    if (!s.cacheReads.empty() && s.fusedConsumer)
-      return s.fusedConsumer.emitOpError()
-             << "fuses a consumer into node " << node
-             << ", whose inputs are staged: not supported yet (the node's "
-                "block tile would need a buffer the block shares)";
-    if (!s.cacheReads.empty() && !s.tile.getStructure().count(LoopKind::R))
-      return s.tile.emitOpError()
-             << "stages inputs of node " << node
-             << " without a reduction level to stage them at";
-    GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
-    // With virtual threads (or stages) the init gets a thread forall of its
-    // own, laid out over the node's spatial loops in order.
-    bool ownInitForall =
-        !s.cacheReads.empty() || (tiling.numVThreads() > 1 && !s.fusedConsumer);
-    if (ownInitForall && getInitOperand(node) &&
-        !ansor::isOutputIndexedBySpatialLoops(dag, node))
-      return s.tile.emitOpError()
-             << "needs node " << node
-             << "'s output indexed by its spatial loops in order, to give "
-                "its init a thread loop of its own (virtual threads or "
-                "stages)";
-    if (std::optional<std::string> violation =
-            tiling.check(limits, ansor::getCacheReadOps(schedule, node)))
-      return s.tile.emitOpError() << "cannot run on the target: " << *violation;
-    if (s.fusedConsumer &&
-        s.tile.getStructure().getLevels().back() != LoopKind::S)
-      return s.tile.emitOpError()
-             << "fuses a consumer into a tiling whose last level is not "
-                "spatial";
-  }
-  return success();
-}
-
 void GPUScriptBuilder::translate(unsigned node) {
-  GPUNodeSteps s = steps[node];
+  GPUNodeSteps s = plan->getNode(node);
   const DAGNode &n = dag.getNode(node);
   GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
   SmallVector<unsigned> spatialLoops;
@@ -408,7 +255,7 @@ void GPUScriptBuilder::translate(unsigned node) {
   }
   SmallVector<std::pair<unsigned, std::string>> producers =
       takeInlinedProducers(node, nodeHandle);
-  std::optional<unsigned> initOperand = getInitOperand(node);
+  std::optional<unsigned> initOperand = plan->getInitOperand(node);
   std::string initHandle =
       initOperand ? producerOf(nodeHandle, *initOperand) : std::string();
 
@@ -504,7 +351,7 @@ void GPUScriptBuilder::translate(unsigned node) {
 /// levels already is the loop of the block.
 void GPUScriptBuilder::tileThreadLevels(unsigned node, std::string op,
                                         bool staged) {
-  GPUNodeSteps s = steps[node];
+  GPUNodeSteps s = plan->getNode(node);
   const DAGNode &n = dag.getNode(node);
   GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
   SmallVector<int64_t> body;
@@ -609,7 +456,8 @@ std::string GPUScriptBuilder::stage(const std::string &padded, unsigned node,
                                     unsigned operand) {
   auto linalgOp = cast<linalg::LinalgOp>(dag.getNode(node).op);
   OpOperand &use = linalgOp->getOpOperand(operand);
-  GPUTiling tiling = GPUTiling::get(steps[node].tile, steps[node].bind);
+  GPUTiling tiling =
+      GPUTiling::get(plan->getNode(node).tile, plan->getNode(node).bind);
   SmallVector<int64_t> shape =
       *tiling.getStageShape(linalgOp.getMatchingIndexingMap(&use));
   std::string pad = producerOf(padded, operand);
@@ -665,7 +513,8 @@ std::string GPUScriptBuilder::threadForall(const std::string &handle,
                                            unsigned node,
                                            SmallVectorImpl<int64_t> &elements) {
   const DAGNode &n = dag.getNode(node);
-  GPUTiling tiling = GPUTiling::get(steps[node].tile, steps[node].bind);
+  GPUTiling tiling =
+      GPUTiling::get(plan->getNode(node).tile, plan->getNode(node).bind);
   SmallVector<int64_t> sizes;
   SmallVector<unsigned> mapped;
   for (auto [loop, kind] : llvm::enumerate(n.kinds)) {
@@ -710,7 +559,7 @@ std::string GPUScriptBuilder::spatialForall(const std::string &handle,
 }
 
 void GPUScriptBuilder::translateStaged(unsigned node) {
-  GPUNodeSteps s = steps[node];
+  GPUNodeSteps s = plan->getNode(node);
   const DAGNode &n = dag.getNode(node);
   GPUTiling tiling = GPUTiling::get(s.tile, s.bind);
   NodeHandles handles = matchWithProducers(node);
@@ -787,7 +636,7 @@ void GPUScriptBuilder::translateStaged(unsigned node) {
 /// writes the same initial value before the barrier that ends the threads'
 /// partial reductions, so none overwrites the combined result.
 void GPUScriptBuilder::translateCrossThread(unsigned node) {
-  GPUNodeSteps s = steps[node];
+  GPUNodeSteps s = plan->getNode(node);
   const DAGNode &n = dag.getNode(node);
   NodeHandles handles = matchWithProducers(node);
   auto &producers = handles.producers;
@@ -851,8 +700,11 @@ FailureOr<std::string> GPUScriptBuilder::build(StringRef sequenceName) {
   if (!schedule.isComplete())
     return schedule.emitOpError()
            << "has unset tunables: sample or tune it before applying it";
-  if (failed(collect()))
+  FailureOr<GPUSchedulePlan> built =
+      GPUSchedulePlan::build(schedule, dag, limits);
+  if (failed(built))
     return failure();
+  plan = std::move(*built);
   os << "transform.named_sequence @" << sequenceName
      << "(%root: !transform.any_op {transform.readonly}) {\n";
   os << "  %func = transform.structured.match ops{[\"func.func\"]} "
@@ -860,11 +712,11 @@ FailureOr<std::string> GPUScriptBuilder::build(StringRef sequenceName) {
      << schedule.getFunc() << "\"} in %root : (" << kAnyOp << ") -> " << kAnyOp
      << "\n";
   for (int node = dag.size() - 1; node >= 0; --node)
-    if (steps[node].tile && !steps[node].cacheReads.empty())
+    if (plan->getNode(node).tile && !plan->getNode(node).cacheReads.empty())
       translateStaged(node);
-    else if (steps[node].tile)
+    else if (plan->getNode(node).tile)
       translate(node);
-    else if (steps[node].rfactor)
+    else if (plan->getNode(node).rfactor)
       translateCrossThread(node);
   os << "  transform.apply_patterns to %func {\n"
         "    transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices\n"
