@@ -36,18 +36,20 @@ static bool needsPositiveInputs(func::FuncOp func) {
 static std::string elementSpec(RankedTensorType type, std::string &error) {
   std::string element;
   Type e = type.getElementType();
-  if (e.isF32())
-    element = "f32";
-  else if (e.isF64())
-    element = "f64";
-  else if (e.isInteger(32))
-    element = "i32";
-  else if (e.isInteger(64))
-    element = "i64";
+  unsigned width = e.isIntOrFloat() ? e.getIntOrFloatBitWidth() : 0;
+  // The runner's buffer types: integers of 8 to 64 bits, IEEE floats of 16
+  // to 64 and bfloat16.
+  if (e.isSignlessInteger() && llvm::is_contained({8u, 16u, 32u, 64u}, width))
+    element = "i" + std::to_string(width);
+  else if (e.isF16() || e.isF32() || e.isF64())
+    element = "f" + std::to_string(width);
+  else if (e.isBF16())
+    element = "bf16";
   else {
     llvm::raw_string_ostream os(error);
     os << "element type " << e
-       << " is not supported by the measurer (f32, f64, i32, i64)";
+       << " is not supported by the measurer (f32, f64, f16, bf16, i8, i16, "
+          "i32, i64)";
     return "";
   }
   SmallVector<std::string> dims;
@@ -97,7 +99,7 @@ FailureOr<KernelSignature> mlir::ansor::getKernelSignature(func::FuncOp func,
   auto bytes = [](Type type) {
     auto tensor = cast<RankedTensorType>(type);
     return tensor.getNumElements() *
-           int64_t(tensor.getElementTypeBitWidth() / 8);
+           int64_t(llvm::divideCeil(tensor.getElementTypeBitWidth(), 8));
   };
   // Inputs once, results twice (the output and the reference read back).
   for (Type type : func.getFunctionType().getInputs())

@@ -26,13 +26,13 @@
 // FLUSHGPU: {"ok": false, "error": "usage", "message": "--flush-cache is for CPU kernels"}
 // RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs f32:16x8,f32:16x8 --outputs f32:16x8 --check-ref %t/ref.bin --inject wrong | FileCheck %s --check-prefix=WRONG
 // RUN: not ansor-runner --lib %t/k.so --func missing --inputs f32:16x8,f32:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=MISSING
-// RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs bf16:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=TYPE
+// RUN: not ansor-runner --lib %t/k.so --func add_relu --inputs f8:16x8 --outputs f32:16x8 | FileCheck %s --check-prefix=TYPE
 
 // REF: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}], "max_abs_err": 0, "verified": false, "cut": false, "lower_bound": false}
 // CHECKED: {"ok": true, "number": {{[0-9]+}}, "costs": [{{[0-9.e-]+}}, {{[0-9.e-]+}}], "max_abs_err": 0, "verified": true, "cut": false, "lower_bound": false}
 // WRONG: {"ok": false, "error": "wrong_result", "message": "output 0 element 0 is
 // MISSING: {"ok": false, "error": "runtime", "message": "library has no symbol _mlir_ciface_missing"}
-// TYPE: {"ok": false, "error": "usage", "message": "unsupported element type 'bf16'"}
+// TYPE: {"ok": false, "error": "usage", "message": "unsupported element type 'f8'"}
 
 func.func @add_relu(%a: tensor<16x8xf32>, %b: tensor<16x8xf32>) -> tensor<16x8xf32> {
   %zero = arith.constant 0.0 : f32

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ansor/Runtime/CUDARuntime.h"
+#include "ansor/Runtime/FloatFormats.h"
 
 #include <algorithm>
 #include <chrono>
@@ -37,9 +38,11 @@
 #include <unistd.h>
 #include <vector>
 
+using namespace mlir::ansor;
+
 namespace {
 
-enum class ElementType { F32, F64, I32, I64 };
+enum class ElementType { F32, F64, F16, BF16, I8, I16, I32, I64 };
 
 struct Buffer {
   ElementType type;
@@ -48,7 +51,38 @@ struct Buffer {
   std::vector<int64_t> descriptor;
 
   size_t elementSize() const {
-    return type == ElementType::F64 || type == ElementType::I64 ? 8 : 4;
+    switch (type) {
+    case ElementType::F64:
+    case ElementType::I64:
+      return 8;
+    case ElementType::F16:
+    case ElementType::BF16:
+    case ElementType::I16:
+      return 2;
+    case ElementType::I8:
+      return 1;
+    default:
+      return 4;
+    }
+  }
+  bool isInteger() const {
+    return type == ElementType::I8 || type == ElementType::I16 ||
+           type == ElementType::I32 || type == ElementType::I64;
+  }
+  /// The unit roundoff of a float type (0 for integers).
+  double epsilon() const {
+    switch (type) {
+    case ElementType::F32:
+      return 0x1p-24;
+    case ElementType::F64:
+      return 0x1p-53;
+    case ElementType::F16:
+      return 0x1p-11;
+    case ElementType::BF16:
+      return 0x1p-8;
+    default:
+      return 0;
+    }
   }
   int64_t numElements() const {
     int64_t n = 1;
@@ -92,6 +126,14 @@ struct Buffer {
       return *reinterpret_cast<const int32_t *>(p);
     case ElementType::I64:
       return double(*reinterpret_cast<const int64_t *>(p));
+    case ElementType::F16:
+      return halfToFloat(*reinterpret_cast<const uint16_t *>(p));
+    case ElementType::BF16:
+      return bfloatToFloat(*reinterpret_cast<const uint16_t *>(p));
+    case ElementType::I8:
+      return *reinterpret_cast<const int8_t *>(p);
+    case ElementType::I16:
+      return *reinterpret_cast<const int16_t *>(p);
     }
     return 0;
   }
@@ -109,6 +151,18 @@ struct Buffer {
       break;
     case ElementType::I64:
       *reinterpret_cast<int64_t *>(p) = int64_t(v);
+      break;
+    case ElementType::F16:
+      *reinterpret_cast<uint16_t *>(p) = floatToHalf(float(v));
+      break;
+    case ElementType::BF16:
+      *reinterpret_cast<uint16_t *>(p) = floatToBfloat(float(v));
+      break;
+    case ElementType::I8:
+      *reinterpret_cast<int8_t *>(p) = int8_t(v);
+      break;
+    case ElementType::I16:
+      *reinterpret_cast<int16_t *>(p) = int16_t(v);
       break;
     }
   }
@@ -150,6 +204,14 @@ std::vector<Buffer> parseBuffers(const std::string &spec) {
       b.type = ElementType::I32;
     else if (type == "i64")
       b.type = ElementType::I64;
+    else if (type == "f16")
+      b.type = ElementType::F16;
+    else if (type == "bf16")
+      b.type = ElementType::BF16;
+    else if (type == "i8")
+      b.type = ElementType::I8;
+    else if (type == "i16")
+      b.type = ElementType::I16;
     else
       fail("usage", "unsupported element type '" + type + "'");
     std::string dims = item.substr(colon + 1);
@@ -180,7 +242,7 @@ void fillRandom(Buffer &b, uint64_t seed, bool positive) {
     state ^= state >> 7;
     state ^= state << 17;
     double unit = double(state >> 11) / double(1ULL << 53);
-    bool isInt = b.type == ElementType::I32 || b.type == ElementType::I64;
+    bool isInt = b.isInteger();
     double real = positive ? unit + 0.5 : 2 * unit - 1;
     b.setAt(i, isInt ? std::floor(unit * 7) - (positive ? -1 : 3) : real);
   }
@@ -476,10 +538,15 @@ double checkReference(const std::string &path, std::vector<Buffer> &args,
     for (int64_t k = 0, e = ref.numElements(); k < e; ++k)
       if (std::isfinite(ref.getAt(k)))
         maxRef = std::max(maxRef, std::fabs(ref.getAt(k)));
+    // Outputs of 16-bit floats differ by their own rounding, however the
+    // kernel accumulates: a few units of their roundoff on top.
+    double roundoff = 16 * ref.epsilon();
+    double outAtol = std::max(atol, roundoff),
+           outRtol = std::max(rtol, roundoff);
     for (int64_t k = 0, e = ref.numElements(); k < e; ++k) {
       double want = ref.getAt(k), got = args[i].getAt(k);
       if (!matches(got, want,
-                   atol * std::max(1.0, maxRef) + rtol * std::fabs(want)))
+                   outAtol * std::max(1.0, maxRef) + outRtol * std::fabs(want)))
         fail("wrong_result", "output " + std::to_string(i - numInputs) +
                                  " element " + std::to_string(k) + " is " +
                                  std::to_string(got) + ", expected " +
