@@ -1,6 +1,7 @@
 //===- Partition.cpp - split a network into subgraph tasks ----------------===//
 
 #include "ansor/Tuner/Partition.h"
+#include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Tuner/SearchTask.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -263,6 +264,8 @@ static void eraseDeadOps(func::FuncOp func) {
 }
 
 LogicalResult mlir::ansor::partitionModule(ModuleOp module) {
+  if (failed(decomposeAggregatedOps(module)))
+    return failure();
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())
     if (!func.isExternal() && func.getBody().hasOneBlock() &&

@@ -943,6 +943,8 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
                                       TuneSummary &summary) {
   double start = now();
   summary.target = target.str();
+  if (failed(decomposeAggregatedOps(module)))
+    return failure();
   std::string error;
   FailureOr<LoadedRecords> previous = loadRecords(options.recordsPath, error);
   if (failed(previous))
@@ -1174,6 +1176,8 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
                                          TuneSummary &summary) {
   double start = now();
   summary.target = target.str();
+  if (failed(decomposeAggregatedOps(module)))
+    return failure();
   bool allMeasured = true;
   for (func::FuncOp func : payloadFuncs(module)) {
     TaskSummary task;
@@ -1249,6 +1253,8 @@ LogicalResult
 mlir::ansor::applyBestRecords(ModuleOp module, const Target &target,
                               StringRef recordsPath,
                               std::optional<int64_t> maxWorkspace) {
+  if (failed(decomposeAggregatedOps(module)))
+    return failure();
   std::string error;
   if (!llvm::sys::fs::exists(recordsPath))
     return emitError(recordsLoc(module.getContext(), recordsPath))

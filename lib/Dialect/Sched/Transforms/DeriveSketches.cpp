@@ -27,6 +27,8 @@ struct SchedDeriveSketchesPass
       module.emitError() << "invalid target: " << error;
       return signalPassFailure();
     }
+    if (failed(decomposeAggregatedOps(module)))
+      return signalPassFailure();
     SmallVector<func::FuncOp> funcs;
     // A network (a func calling task funcs, as ansor-partition leaves it)
     // is scheduled through its tasks.

@@ -1,0 +1,44 @@
+// An aggregated linalg op (linalg.softmax) is decomposed by upstream's
+// AggregatedOpInterface into the linalg ops it stands for before sketches
+// are derived: the max and sum reductions (each from its fill), the
+// exponential and the division, all scheduled as any other nodes.
+// RUN: ansor-opt %s --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256'" | FileCheck %s
+// It is tuned, verified against the untuned lowering (of the same
+// decomposition) and applied from its records like any func.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ansor-opt %s --ansor-tune="trials=3 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null
+// RUN: FileCheck %s --check-prefix=TUNE < %t/sum.json
+// RUN: ansor-opt %s --ansor-apply-best="records=%t/rec.jsonl" | FileCheck %s --check-prefix=APPLY
+
+// CHECK-LABEL: func.func @softmax
+// CHECK-NOT:   linalg.softmax
+// CHECK:       linalg.fill {sched.node = 0
+// CHECK:       linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}sched.node = 1
+// CHECK:         arith.maxnumf
+// CHECK:       linalg.generic {{.*}}sched.node = 2
+// CHECK:         arith.subf
+// CHECK:         math.exp
+// CHECK:       linalg.fill {sched.node = 3
+// CHECK:       linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}sched.node = 4
+// CHECK:         arith.addf
+// CHECK:       linalg.generic {{.*}}sched.node = 5
+// CHECK:         arith.divf
+// CHECK:       sched.schedule @softmax_sketch0 for @softmax
+// CHECK-SAME:    nodes [#sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>, #sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>]
+// CHECK:         sched.inline node 2
+
+// TUNE:      "wrong_result": 0
+// TUNE:      "name": "softmax",
+// TUNE:      "trials": 3,
+// TUNE:      "verified": true
+
+// APPLY-LABEL: func.func @softmax
+// APPLY-NOT:   linalg.softmax
+// APPLY:       return
+
+func.func @softmax(%x: tensor<16x128xf32>) -> tensor<16x128xf32> {
+  %e = tensor.empty() : tensor<16x128xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<16x128xf32>)
+      outs(%e : tensor<16x128xf32>) -> tensor<16x128xf32>
+  return %r : tensor<16x128xf32>
+}
