@@ -1,7 +1,7 @@
 //===- Partition.cpp - split a network into subgraph tasks ----------------===//
 
 #include "ansor/Tuner/Partition.h"
-#include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
 #include "ansor/Tuner/SearchTask.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -264,7 +264,7 @@ static void eraseDeadOps(func::FuncOp func) {
 }
 
 LogicalResult mlir::ansor::partitionModule(ModuleOp module) {
-  if (failed(decomposeAggregatedOps(module)))
+  if (failed(normalizePayloads(module)))
     return failure();
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())

@@ -2,6 +2,7 @@
 
 #include "ansor/Tuner/Tuner.h"
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "ansor/Model/Dataset.h"
@@ -943,7 +944,7 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
                                       TuneSummary &summary) {
   double start = now();
   summary.target = target.str();
-  if (failed(decomposeAggregatedOps(module)))
+  if (failed(normalizePayloads(module)))
     return failure();
   std::string error;
   FailureOr<LoadedRecords> previous = loadRecords(options.recordsPath, error);
@@ -1176,7 +1177,7 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
                                          TuneSummary &summary) {
   double start = now();
   summary.target = target.str();
-  if (failed(decomposeAggregatedOps(module)))
+  if (failed(normalizePayloads(module)))
     return failure();
   bool allMeasured = true;
   for (func::FuncOp func : payloadFuncs(module)) {
@@ -1253,7 +1254,7 @@ LogicalResult
 mlir::ansor::applyBestRecords(ModuleOp module, const Target &target,
                               StringRef recordsPath,
                               std::optional<int64_t> maxWorkspace) {
-  if (failed(decomposeAggregatedOps(module)))
+  if (failed(normalizePayloads(module)))
     return failure();
   std::string error;
   if (!llvm::sys::fs::exists(recordsPath))

@@ -5,8 +5,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
 
 #define DEBUG_TYPE "ansor-compute-dag"
@@ -206,28 +204,4 @@ void ComputeDAG::tagPayload() const {
     Builder b(node.op->getContext());
     node.op->setAttr(kNodeAttrName, b.getI64IntegerAttr(node.index));
   }
-}
-
-LogicalResult mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
-  SmallVector<linalg::AggregatedOpInterface> aggregated;
-  func.walk(
-      [&](linalg::AggregatedOpInterface op) { aggregated.push_back(op); });
-  IRRewriter rewriter(func.getContext());
-  for (linalg::AggregatedOpInterface op : aggregated) {
-    rewriter.setInsertionPoint(op);
-    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
-    if (failed(values) || values->size() != op->getNumResults())
-      return op->emitError()
-             << "op '" << op->getName()
-             << "' does not decompose into linalg ops ansor can schedule";
-    rewriter.replaceOp(op, *values);
-  }
-  return success();
-}
-
-LogicalResult mlir::ansor::decomposeAggregatedOps(ModuleOp module) {
-  for (auto func : module.getOps<func::FuncOp>())
-    if (!func.isExternal() && failed(decomposeAggregatedOps(func)))
-      return failure();
-  return success();
 }

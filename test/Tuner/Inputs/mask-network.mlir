@@ -1,6 +1,5 @@
-// A network whose mask subgraphs pass i1 tensors, which the measurer cannot
-// generate: those tasks cannot be tuned, the matmul task can, and the
-// network still runs with the mask tasks untuned.
+// A network whose mask subgraphs pass an i1 tensor between them: it is
+// stored as i8 before partitioning, so every task can be measured.
 #id = affine_map<(i, j) -> (i, j)>
 func.func @masked(%x: tensor<32x32xf32>, %w: tensor<32x32xf32>) -> tensor<32x32xf32> {
   %zero = arith.constant 0.0 : f32

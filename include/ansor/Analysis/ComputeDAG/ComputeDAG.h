@@ -72,16 +72,6 @@ private:
   std::vector<DAGNode> nodes;
 };
 
-/// Rewrites the aggregated linalg ops of `func` (linalg.softmax) into the
-/// linalg ops they stand for, by upstream's AggregatedOpInterface, so that
-/// they are scheduled like any other; every entry point that reads a payload
-/// func calls it first, so task keys agree. Fails, naming the op, on one
-/// that does not decompose.
-LogicalResult decomposeAggregatedOps(func::FuncOp func);
-
-/// decomposeAggregatedOps on every func of `module` with a body.
-LogicalResult decomposeAggregatedOps(ModuleOp module);
-
 } // namespace ansor
 } // namespace mlir
 

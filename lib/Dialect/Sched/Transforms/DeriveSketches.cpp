@@ -1,5 +1,6 @@
 //===- DeriveSketches.cpp - sched-derive-sketches pass --------------------===//
 
+#include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "ansor/Search/SketchRules.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,7 +28,7 @@ struct SchedDeriveSketchesPass
       module.emitError() << "invalid target: " << error;
       return signalPassFailure();
     }
-    if (failed(decomposeAggregatedOps(module)))
+    if (failed(normalizePayloads(module)))
       return signalPassFailure();
     SmallVector<func::FuncOp> funcs;
     // A network (a func calling task funcs, as ansor-partition leaves it)

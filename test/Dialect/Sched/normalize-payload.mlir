@@ -1,7 +1,9 @@
-// An aggregated linalg op (linalg.softmax) is decomposed by upstream's
-// AggregatedOpInterface into the linalg ops it stands for before sketches
-// are derived: the max and sum reductions (each from its fill), the
-// exponential and the division, all scheduled as any other nodes.
+// Payload funcs are normalized before sketches are derived (and before
+// tuning, measuring or applying records). An aggregated linalg op
+// (linalg.softmax) is decomposed by upstream's AggregatedOpInterface into
+// the linalg ops it stands for: the max and sum reductions (each from its
+// fill), the exponential and the division, all scheduled as any other
+// nodes. (test/Tuner/boolean-tensors.mlir: i1 tensors between ops.)
 // RUN: ansor-opt %s --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256'" | FileCheck %s
 // It is tuned, verified against the untuned lowering (of the same
 // decomposition) and applied from its records like any func.
@@ -23,14 +25,15 @@
 // CHECK:         arith.addf
 // CHECK:       linalg.generic {{.*}}sched.node = 5
 // CHECK:         arith.divf
-// CHECK:       sched.schedule @softmax_sketch0 for @softmax
-// CHECK-SAME:    nodes [#sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>, #sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>]
-// CHECK:         sched.inline node 2
 
 // TUNE:      "wrong_result": 0
 // TUNE:      "name": "softmax",
 // TUNE:      "trials": 3,
 // TUNE:      "verified": true
+
+// CHECK:       sched.schedule @softmax_sketch0 for @softmax
+// CHECK-SAME:    nodes [#sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>, #sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>]
+// CHECK:         sched.inline node 2
 
 // APPLY-LABEL: func.func @softmax
 // APPLY-NOT:   linalg.softmax

@@ -1,0 +1,40 @@
+//===- NormalizePayload.h - payload funcs in the form ansor schedules -*- C++
+//-*-===//
+//
+// A user's func may hold ops that stand for several linalg ops
+// (linalg.softmax) or boolean tensors between its ops. Before any pass reads
+// a payload func it is rewritten into the form the compute DAG and the
+// materializer handle, the same way at every entry point so that task keys
+// agree: aggregated ops decomposed by upstream's AggregatedOpInterface, and
+// i1 tensors passed between linalg.generic ops stored as i8 (vectorized code
+// stores i1 vectors as packed bits and scalar code a byte per element, so an
+// i1 buffer written one way and read the other is wrong).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANSOR_ANALYSIS_COMPUTEDAG_NORMALIZEPAYLOAD_H
+#define ANSOR_ANALYSIS_COMPUTEDAG_NORMALIZEPAYLOAD_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir {
+namespace ansor {
+
+/// Rewrites the aggregated linalg ops of `func` (linalg.softmax) into the
+/// linalg ops they stand for; fails, naming the op, on one that does not
+/// decompose.
+LogicalResult decomposeAggregatedOps(func::FuncOp func);
+
+/// Stores the i1 results of `func`'s linalg.generic ops as i8 where every
+/// user is a linalg.generic reading it as an input: the producer yields the
+/// bit zero-extended, each consumer truncates it back in its body.
+void widenBooleanTensors(func::FuncOp func);
+
+/// Both, on every func of `module` with a body.
+LogicalResult normalizePayloads(ModuleOp module);
+
+} // namespace ansor
+} // namespace mlir
+
+#endif // ANSOR_ANALYSIS_COMPUTEDAG_NORMALIZEPAYLOAD_H

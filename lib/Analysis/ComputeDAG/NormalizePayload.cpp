@@ -1,0 +1,98 @@
+//===- NormalizePayload.cpp - payload funcs in the form ansor schedules ---===//
+
+#include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::ansor;
+
+LogicalResult mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
+  SmallVector<linalg::AggregatedOpInterface> aggregated;
+  func.walk(
+      [&](linalg::AggregatedOpInterface op) { aggregated.push_back(op); });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::AggregatedOpInterface op : aggregated) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
+    if (failed(values) || values->size() != op->getNumResults())
+      return op->emitError()
+             << "op '" << op->getName()
+             << "' does not decompose into linalg ops ansor can schedule";
+    rewriter.replaceOp(op, *values);
+  }
+  return success();
+}
+
+/// Whether result `index` of `generic` is an i1 tensor that only
+/// linalg.generic ops read as inputs, from an init the body does not read.
+static bool isWidenable(linalg::GenericOp generic, unsigned index) {
+  Value result = generic->getResult(index);
+  auto type = dyn_cast<RankedTensorType>(result.getType());
+  if (!type || !type.getElementType().isInteger(1) || result.use_empty())
+    return false;
+  OpOperand *init = generic.getDpsInitOperand(index);
+  if (!init->get().getDefiningOp<tensor::EmptyOp>() ||
+      generic.payloadUsesValueFromOperand(init))
+    return false;
+  return llvm::all_of(result.getUses(), [](OpOperand &use) {
+    auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
+    return consumer && consumer.isDpsInput(&use);
+  });
+}
+
+/// Makes block argument `arg` of a consumer's body an i8 and truncates it
+/// back to the i1 its body computes with.
+static void narrowInBody(OpBuilder &b, BlockArgument arg) {
+  arg.setType(b.getI8Type());
+  b.setInsertionPointToStart(arg.getOwner());
+  Value bit = arith::TruncIOp::create(b, arg.getLoc(), b.getI1Type(), arg);
+  arg.replaceAllUsesExcept(bit, bit.getDefiningOp());
+}
+
+void mlir::ansor::widenBooleanTensors(func::FuncOp func) {
+  SmallVector<linalg::GenericOp> generics;
+  func.walk([&](linalg::GenericOp g) { generics.push_back(g); });
+  OpBuilder b(func.getContext());
+  for (linalg::GenericOp generic : generics)
+    for (unsigned index = 0; index < generic.getNumDpsInits(); ++index) {
+      if (!isWidenable(generic, index))
+        continue;
+      OpOperand *init = generic.getDpsInitOperand(index);
+      auto type = cast<RankedTensorType>(init->get().getType());
+      b.setInsertionPoint(generic);
+      Value wide = tensor::EmptyOp::create(b, generic.getLoc(), type.getShape(),
+                                           b.getI8Type());
+      Operation *empty = init->get().getDefiningOp();
+      init->set(wide);
+      if (empty->use_empty())
+        empty->erase();
+      Value result = generic->getResult(index);
+      result.setType(wide.getType());
+      // The producer yields the bit as a byte.
+      auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+      BlockArgument out = generic.getMatchingBlockArgument(init);
+      out.setType(b.getI8Type());
+      b.setInsertionPoint(yield);
+      OpOperand &yielded = yield->getOpOperand(index);
+      yielded.set(arith::ExtUIOp::create(b, yield.getLoc(), b.getI8Type(),
+                                         yielded.get()));
+      for (OpOperand &use : result.getUses()) {
+        auto consumer = cast<linalg::GenericOp>(use.getOwner());
+        narrowInBody(b, consumer.getMatchingBlockArgument(&use));
+      }
+    }
+}
+
+LogicalResult mlir::ansor::normalizePayloads(ModuleOp module) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    if (failed(decomposeAggregatedOps(func)))
+      return failure();
+    widenBooleanTensors(func);
+  }
+  return success();
+}
