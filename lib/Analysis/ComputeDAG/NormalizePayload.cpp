@@ -23,6 +23,18 @@ LogicalResult mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
              << "' does not decompose into linalg ops ansor can schedule";
     rewriter.replaceOp(op, *values);
   }
+  // A concatenation becomes insert_slices into an empty tensor: copies no
+  // schedule touches, between the nodes that produce and read it.
+  SmallVector<tensor::ConcatOp> concats;
+  func.walk([&](tensor::ConcatOp op) { concats.push_back(op); });
+  for (tensor::ConcatOp op : concats) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
+    if (failed(values))
+      return op->emitError() << "op 'tensor.concat' does not decompose into "
+                                "insert_slices";
+    rewriter.replaceOp(op, *values);
+  }
   return success();
 }
 

@@ -3,7 +3,9 @@
 // (linalg.softmax) is decomposed by upstream's AggregatedOpInterface into
 // the linalg ops it stands for: the max and sum reductions (each from its
 // fill), the exponential and the division, all scheduled as any other
-// nodes. (test/Tuner/boolean-tensors.mlir: i1 tensors between ops.)
+// nodes. A tensor.concat becomes insert_slices into an empty tensor, copies
+// no schedule touches. (test/Tuner/boolean-tensors.mlir: i1 tensors between
+// ops.)
 // RUN: ansor-opt %s --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256'" | FileCheck %s
 // It is tuned, verified against the untuned lowering (of the same
 // decomposition) and applied from its records like any func.
@@ -31,6 +33,13 @@
 // TUNE:      "trials": 3,
 // TUNE:      "verified": true
 
+// CHECK-LABEL: func.func @concat
+// CHECK-NOT:   tensor.concat
+// CHECK:       %[[EXP:.*]] = linalg.exp {sched.node = 0
+// CHECK:       %[[EMPTY:.*]] = tensor.empty() : tensor<32x64xf32>
+// CHECK:       %[[LOW:.*]] = tensor.insert_slice %[[EXP]] into %[[EMPTY]][0, 0] [16, 64] [1, 1]
+// CHECK:       %[[ALL:.*]] = tensor.insert_slice %{{.*}} into %[[LOW]][16, 0] [16, 64] [1, 1]
+// CHECK:       linalg.matmul {sched.node = 2 : i64} ins(%[[ALL]],
 // CHECK:       sched.schedule @softmax_sketch0 for @softmax
 // CHECK-SAME:    nodes [#sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>, #sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>]
 // CHECK:         sched.inline node 2
@@ -44,4 +53,15 @@ func.func @softmax(%x: tensor<16x128xf32>) -> tensor<16x128xf32> {
   %r = linalg.softmax dimension(1) ins(%x : tensor<16x128xf32>)
       outs(%e : tensor<16x128xf32>) -> tensor<16x128xf32>
   return %r : tensor<16x128xf32>
+}
+
+func.func @concat(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>, %w: tensor<64x32xf32>) -> tensor<32x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<16x64xf32>
+  %x = linalg.exp ins(%a : tensor<16x64xf32>) outs(%ea : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %c = tensor.concat dim(0) %x, %b : (tensor<16x64xf32>, tensor<16x64xf32>) -> tensor<32x64xf32>
+  %e = tensor.empty() : tensor<32x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
+  %r = linalg.matmul ins(%c, %w : tensor<32x64xf32>, tensor<64x32xf32>) outs(%acc : tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %r : tensor<32x32xf32>
 }

@@ -1,8 +1,8 @@
 //===- NormalizePayload.h - payload funcs in the form ansor schedules -*- C++
 //-*-===//
 //
-// A user's func may hold ops that stand for several linalg ops
-// (linalg.softmax) or boolean tensors between its ops. Before any pass reads
+// A user's func may hold ops that stand for several others (linalg.softmax,
+// tensor.concat) or boolean tensors between its ops. Before any pass reads
 // a payload func it is rewritten into the form the compute DAG and the
 // materializer handle, the same way at every entry point so that task keys
 // agree: aggregated ops decomposed by upstream's AggregatedOpInterface, and
@@ -22,8 +22,8 @@ namespace mlir {
 namespace ansor {
 
 /// Rewrites the aggregated linalg ops of `func` (linalg.softmax) into the
-/// linalg ops they stand for; fails, naming the op, on one that does not
-/// decompose.
+/// linalg ops they stand for, and tensor.concat into insert_slices; fails,
+/// naming the op, on one that does not decompose.
 LogicalResult decomposeAggregatedOps(func::FuncOp func);
 
 /// Stores the i1 results of `func`'s linalg.generic ops as i8 where every
