@@ -85,9 +85,24 @@ Dataset mlir::ansor::buildDataset(MLIRContext *ctx,
       dataset.problems.push_back("task " + r.taskKey + " trial " +
                                  std::to_string(r.trial) + ": " + why);
   };
+  // Each program's sample, and its first cost while it has one.
+  llvm::StringMap<size_t> sampleOf;
+  std::vector<std::optional<double>> firstCost;
   for (const MeasureRecord &record : records.records) {
     if (!target.empty() && record.target != target) {
       ++dataset.otherTarget;
+      continue;
+    }
+    std::string programKey = record.taskKey + "\n" + record.schedule;
+    if (auto it = sampleOf.find(programKey); it != sampleOf.end()) {
+      Sample &sample = dataset.samples[it->second];
+      double cost = record.medianCost();
+      ++dataset.remeasured;
+      std::optional<double> &first = firstCost[it->second];
+      if (first && std::isfinite(*first) && std::isfinite(cost))
+        dataset.repeats.push_back({record.taskKey, *first, cost});
+      first.reset();
+      sample.cost = std::min(sample.cost, cost);
       continue;
     }
     std::unique_ptr<ParsedTask> &task = tasks[record.taskKey];
@@ -131,9 +146,25 @@ Dataset mlir::ansor::buildDataset(MLIRContext *ctx,
     sample.cost = record.medianCost();
     sample.timestamp = record.timestamp;
     sample.features = std::move(*features);
+    sampleOf[programKey] = dataset.samples.size();
+    firstCost.push_back(sample.cost);
     dataset.samples.push_back(std::move(sample));
   }
   return dataset;
+}
+
+std::pair<double, unsigned>
+mlir::ansor::getRepeatAgreement(ArrayRef<Dataset::Repeat> repeats) {
+  unsigned pairs = 0, agreeing = 0;
+  for (size_t i = 0; i < repeats.size(); ++i)
+    for (size_t j = i + 1; j < repeats.size(); ++j) {
+      const Dataset::Repeat &a = repeats[i], &b = repeats[j];
+      if (a.taskKey != b.taskKey || a.first == b.first || a.second == b.second)
+        continue;
+      ++pairs;
+      agreeing += (a.first < b.first) == (a.second < b.second);
+    }
+  return {pairs ? double(agreeing) / pairs : 0.0, pairs};
 }
 
 std::vector<double>

@@ -300,6 +300,15 @@ static int evaluate(MLIRContext &ctx) {
       "skipped, {4} without a task payload skipped, {5} unusable\n",
       data.samples.size(), feature::kCount, seconds, data.otherTarget,
       data.noPayload, data.unusable);
+  if (data.remeasured > 0) {
+    auto [agreement, pairs] = getRepeatAgreement(data.repeats);
+    llvm::outs() << llvm::formatv(
+        "remeasured: {0} records measure a program again (each program is "
+        "costed by its fastest measurement); the first two measurements of "
+        "{1} programs order {2:f3} of {3} pairs alike (what any model can "
+        "reach against one measurement)\n",
+        data.remeasured, data.repeats.size(), agreement, pairs);
+  }
   for (const std::string &p : data.problems)
     llvm::errs() << "warning: " << p << "\n";
   if (data.samples.empty()) {

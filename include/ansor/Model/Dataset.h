@@ -46,7 +46,24 @@ struct Dataset {
   unsigned unusable = 0;
   /// The first reasons for unusable records.
   std::vector<std::string> problems;
+  /// Records of a program already in the dataset (runs merged into one
+  /// file): the program stays one sample, costed by its fastest measurement
+  /// (interference only slows a program down).
+  unsigned remeasured = 0;
+  /// Per program measured at least twice, its task and the costs of its
+  /// first two measurements: how well single measurements repeat, the
+  /// ceiling of any model scored against one of them.
+  struct Repeat {
+    std::string taskKey;
+    double first, second;
+  };
+  std::vector<Repeat> repeats;
 };
+
+/// The share of pairs of programs of one task whose two measurements order
+/// them the same way (pairs tied in either measurement left out), and the
+/// number of pairs; {0, 0} without a pair.
+std::pair<double, unsigned> getRepeatAgreement(ArrayRef<Dataset::Repeat> r);
 
 /// The samples of every record of `records` measured for `target` (every
 /// target when empty).
