@@ -93,7 +93,10 @@ Dataset mlir::ansor::buildDataset(MLIRContext *ctx,
       ++dataset.otherTarget;
       continue;
     }
-    std::string programKey = record.taskKey + "\n" + record.schedule;
+    // The steps, not the header (which names the trial), are the program.
+    StringRef schedule = record.schedule;
+    std::string programKey =
+        record.taskKey + "\n" + schedule.substr(schedule.find('{')).str();
     if (auto it = sampleOf.find(programKey); it != sampleOf.end()) {
       Sample &sample = dataset.samples[it->second];
       double cost = record.medianCost();

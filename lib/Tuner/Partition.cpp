@@ -264,8 +264,7 @@ static void eraseDeadOps(func::FuncOp func) {
 }
 
 LogicalResult mlir::ansor::partitionModule(ModuleOp module) {
-  if (failed(normalizePayloads(module)))
-    return failure();
+  normalizePayloads(module);
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())
     if (!func.isExternal() && func.getBody().hasOneBlock() &&

@@ -944,8 +944,7 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
                                       TuneSummary &summary) {
   double start = now();
   summary.target = target.str();
-  if (failed(normalizePayloads(module)))
-    return failure();
+  normalizePayloads(module);
   std::string error;
   FailureOr<LoadedRecords> previous = loadRecords(options.recordsPath, error);
   if (failed(previous))
@@ -1177,8 +1176,7 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
                                          TuneSummary &summary) {
   double start = now();
   summary.target = target.str();
-  if (failed(normalizePayloads(module)))
-    return failure();
+  normalizePayloads(module);
   bool allMeasured = true;
   for (func::FuncOp func : payloadFuncs(module)) {
     TaskSummary task;
@@ -1254,8 +1252,7 @@ LogicalResult
 mlir::ansor::applyBestRecords(ModuleOp module, const Target &target,
                               StringRef recordsPath,
                               std::optional<int64_t> maxWorkspace) {
-  if (failed(normalizePayloads(module)))
-    return failure();
+  normalizePayloads(module);
   std::string error;
   if (!llvm::sys::fs::exists(recordsPath))
     return emitError(recordsLoc(module.getContext(), recordsPath))

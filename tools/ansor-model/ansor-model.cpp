@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ScatterPlot.h"
+#include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
 #include "ansor/Dialect/Sched/IR/SchedDialect.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "ansor/Features/Features.h"
@@ -126,6 +127,7 @@ static int printFeatures(MLIRContext &ctx, StringRef path) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &ctx);
   if (!module)
     return 1;
+  normalizePayloads(*module);
   std::vector<std::string> names = getFeatureNames();
   llvm::raw_ostream &os = llvm::outs();
   for (sched::ScheduleOp schedule : module->getOps<sched::ScheduleOp>()) {
@@ -473,6 +475,7 @@ static int bench(MLIRContext &ctx) {
     OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &ctx);
     if (!module)
       return 1;
+    normalizePayloads(*module);
     for (auto func : llvm::to_vector(module->getOps<func::FuncOp>())) {
       builder.setInsertionPointToEnd(module->getBody());
       FailureOr<SmallVector<sched::ScheduleOp>> sketches =

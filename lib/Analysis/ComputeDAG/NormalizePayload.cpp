@@ -9,33 +9,54 @@
 using namespace mlir;
 using namespace mlir::ansor;
 
-LogicalResult mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
-  SmallVector<linalg::AggregatedOpInterface> aggregated;
-  func.walk(
-      [&](linalg::AggregatedOpInterface op) { aggregated.push_back(op); });
+/// Whether `op` computes on static-shaped tensors only: the decompositions
+/// build tensor ops, and dynamic or buffer forms are refused later, by
+/// ComputeDAG, with their own error.
+static bool onStaticTensors(Operation *op) {
+  return llvm::all_of(
+      llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()),
+      [](Type t) {
+        auto tensor = dyn_cast<RankedTensorType>(t);
+        return tensor && tensor.hasStaticShape();
+      });
+}
+
+/// Replaces `op` by what `decompose` builds; warns, leaving it for the
+/// compute DAG to refuse, where it does not decompose.
+template <typename DecomposeFn>
+static void decomposeOrWarn(IRRewriter &rewriter, Operation *op,
+                            DecomposeFn decompose) {
+  if (!onStaticTensors(op))
+    return;
+  rewriter.setInsertionPoint(op);
+  FailureOr<SmallVector<Value>> values = decompose(rewriter);
+  if (failed(values) || values->size() != op->getNumResults()) {
+    op->emitWarning() << "op '" << op->getName()
+                      << "' does not decompose into ops ansor schedules";
+    return;
+  }
+  rewriter.replaceOp(op, *values);
+}
+
+void mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    if (isa<linalg::AggregatedOpInterface, tensor::ConcatOp>(op))
+      ops.push_back(op);
+  });
   IRRewriter rewriter(func.getContext());
-  for (linalg::AggregatedOpInterface op : aggregated) {
-    rewriter.setInsertionPoint(op);
-    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
-    if (failed(values) || values->size() != op->getNumResults())
-      return op->emitError()
-             << "op '" << op->getName()
-             << "' does not decompose into linalg ops ansor can schedule";
-    rewriter.replaceOp(op, *values);
+  for (Operation *op : ops) {
+    // A concatenation becomes insert_slices into an empty tensor: copies no
+    // schedule touches, between the nodes that produce and read it.
+    if (auto concat = dyn_cast<tensor::ConcatOp>(op))
+      decomposeOrWarn(rewriter, op, [&](OpBuilder &b) {
+        return concat.decomposeOperation(b);
+      });
+    else
+      decomposeOrWarn(rewriter, op, [&](OpBuilder &b) {
+        return cast<linalg::AggregatedOpInterface>(op).decomposeOperation(b);
+      });
   }
-  // A concatenation becomes insert_slices into an empty tensor: copies no
-  // schedule touches, between the nodes that produce and read it.
-  SmallVector<tensor::ConcatOp> concats;
-  func.walk([&](tensor::ConcatOp op) { concats.push_back(op); });
-  for (tensor::ConcatOp op : concats) {
-    rewriter.setInsertionPoint(op);
-    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
-    if (failed(values))
-      return op->emitError() << "op 'tensor.concat' does not decompose into "
-                                "insert_slices";
-    rewriter.replaceOp(op, *values);
-  }
-  return success();
 }
 
 /// Whether result `index` of `generic` is an i1 tensor that only
@@ -43,7 +64,8 @@ LogicalResult mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
 static bool isWidenable(linalg::GenericOp generic, unsigned index) {
   Value result = generic->getResult(index);
   auto type = dyn_cast<RankedTensorType>(result.getType());
-  if (!type || !type.getElementType().isInteger(1) || result.use_empty())
+  if (!type || !type.hasStaticShape() || !type.getElementType().isInteger(1) ||
+      result.use_empty())
     return false;
   OpOperand *init = generic.getDpsInitOperand(index);
   if (!init->get().getDefiningOp<tensor::EmptyOp>() ||
@@ -98,13 +120,11 @@ void mlir::ansor::widenBooleanTensors(func::FuncOp func) {
     }
 }
 
-LogicalResult mlir::ansor::normalizePayloads(ModuleOp module) {
+void mlir::ansor::normalizePayloads(ModuleOp module) {
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;
-    if (failed(decomposeAggregatedOps(func)))
-      return failure();
+    decomposeAggregatedOps(func);
     widenBooleanTensors(func);
   }
-  return success();
 }

@@ -22,9 +22,10 @@ namespace mlir {
 namespace ansor {
 
 /// Rewrites the aggregated linalg ops of `func` (linalg.softmax) into the
-/// linalg ops they stand for, and tensor.concat into insert_slices; fails,
-/// naming the op, on one that does not decompose.
-LogicalResult decomposeAggregatedOps(func::FuncOp func);
+/// linalg ops they stand for, and tensor.concat into insert_slices, where
+/// they compute on static-shaped tensors; one that does not decompose is
+/// left as it is with a warning (the compute DAG refuses it, per task).
+void decomposeAggregatedOps(func::FuncOp func);
 
 /// Stores the i1 results of `func`'s linalg.generic ops as i8 where every
 /// user is a linalg.generic reading it as an input: the producer yields the
@@ -32,7 +33,7 @@ LogicalResult decomposeAggregatedOps(func::FuncOp func);
 void widenBooleanTensors(func::FuncOp func);
 
 /// Both, on every func of `module` with a body.
-LogicalResult normalizePayloads(ModuleOp module);
+void normalizePayloads(ModuleOp module);
 
 } // namespace ansor
 } // namespace mlir
