@@ -3,6 +3,7 @@
 #include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -86,7 +87,31 @@ static void narrowInBody(OpBuilder &b, BlockArgument arg) {
   arg.replaceAllUsesExcept(bit, bit.getDefiningOp());
 }
 
+/// Whether `op` reads or writes a tensor of i1.
+static bool touchesBooleanTensor(Operation *op) {
+  return llvm::any_of(
+      llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()),
+      [](Type t) {
+        auto tensor = dyn_cast<RankedTensorType>(t);
+        return tensor && tensor.getElementType().isInteger(1);
+      });
+}
+
 void mlir::ansor::widenBooleanTensors(func::FuncOp func) {
+  // Named ops that make or read masks (linalg.map, ...) become generics
+  // first, so that their masks are widened as any generic's.
+  SmallVector<linalg::LinalgOp> named;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!isa<linalg::GenericOp>(op) && touchesBooleanTensor(op) &&
+        onStaticTensors(op))
+      named.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::LinalgOp op : named) {
+    rewriter.setInsertionPoint(op);
+    // One that does not generalize keeps its masks as they are.
+    (void)linalg::generalizeNamedOp(rewriter, op);
+  }
   SmallVector<linalg::GenericOp> generics;
   func.walk([&](linalg::GenericOp g) { generics.push_back(g); });
   OpBuilder b(func.getContext());

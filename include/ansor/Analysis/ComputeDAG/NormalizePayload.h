@@ -29,7 +29,9 @@ void decomposeAggregatedOps(func::FuncOp func);
 
 /// Stores the i1 results of `func`'s linalg.generic ops as i8 where every
 /// user is a linalg.generic reading it as an input: the producer yields the
-/// bit zero-extended, each consumer truncates it back in its body.
+/// bit zero-extended, each consumer truncates it back in its body. Named
+/// linalg ops that read or write i1 tensors (linalg.map, ...) are
+/// generalized first, so their masks are widened too.
 void widenBooleanTensors(func::FuncOp func);
 
 /// Both, on every func of `module` with a body.
