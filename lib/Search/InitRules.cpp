@@ -32,7 +32,8 @@ static ChoiceAttr sampleChoice(ChoiceAttr choice, std::mt19937 &rng) {
 }
 
 /// InitParallel: among the parallel loop counts whose outer tile loops give
-/// enough iterations, pick one at random.
+/// enough iterations, and no parallel loop where the sketch offers it (a
+/// small node), pick one at random.
 static ChoiceAttr sampleParallel(ParallelOp op, ChoiceAttr choice,
                                  std::mt19937 &rng,
                                  const SampleOptions &options) {
@@ -55,7 +56,7 @@ static ChoiceAttr sampleParallel(ParallelOp op, ChoiceAttr choice,
     int64_t iterations = 1;
     for (int64_t i = 0; i < count && i < (int64_t)outer.size(); ++i)
       iterations *= outer[i];
-    if (iterations >= options.minParallelIterations)
+    if (count == 0 || iterations >= options.minParallelIterations)
       good.push_back(count);
   }
   if (good.empty())

@@ -32,6 +32,8 @@ ArrayRef<LoopKind> mlir::ansor::getGPUTileStructure() {
 
 /// Ansor's `auto_unroll_max_step` candidates on CPU and GPU.
 static constexpr int64_t kUnrollSteps[] = {0, 16, 64, 512};
+/// Nodes of at most this many loop iterations may also run serially.
+static constexpr int64_t kSerialChoiceIterations = 1 << 16;
 static constexpr int64_t kGPUUnrollSteps[] = {0, 16, 64, 512, 1024};
 
 /// The S levels a GPU tiling binds: block, vthread, thread.
@@ -89,6 +91,11 @@ void SketchEmitter::emitAnnotations(unsigned index, bool vectorize,
                                     bool unroll) {
   const DAGNode &node = dag.getNode(index);
   SmallVector<int64_t> parallelDomain;
+  // A node this small may run faster on one core than the fork and join of
+  // a parallel loop (about 3 us with OpenMP): no parallel loop is a choice.
+  if (node.numLoops(LoopKind::S) > 0 &&
+      node.spatialSize() * node.reductionSize() <= kSerialChoiceIterations)
+    parallelDomain.push_back(0);
   for (int64_t n = 1, e = node.numLoops(LoopKind::S); n <= e; ++n)
     parallelDomain.push_back(n);
   if (!parallelDomain.empty())

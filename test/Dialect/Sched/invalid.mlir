@@ -173,7 +173,7 @@ sched.schedule @s for @f target "t"
 
 sched.schedule @s for @f target "t"
     nodes [#sched.node<"linalg.matmul", [64, 64, 64], [S, S, R]>] rules [] {
-  // expected-error@below {{'sched.parallel' op parallel loop count 3 is out of range [1, 2] for node 0}}
+  // expected-error@below {{'sched.parallel' op parallel loop count 3 is out of range [0, 2] for node 0}}
   sched.parallel node 0 loops #sched.choice<? in [1, 3]>
 }
 

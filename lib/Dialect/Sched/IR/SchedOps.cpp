@@ -268,10 +268,11 @@ LogicalResult ParallelOp::verify() {
   if (failed(node))
     return failure();
   int64_t spatial = llvm::count(node->getKinds(), LoopKind::S);
+  // 0: no parallel loop (the node runs on one core).
   for (int64_t value : getLoops().getDomain())
-    if (value < 1 || value > spatial)
+    if (value < 0 || value > spatial)
       return emitOpError() << "parallel loop count " << value
-                           << " is out of range [1, " << spatial
+                           << " is out of range [0, " << spatial
                            << "] for node " << getNode();
   return success();
 }

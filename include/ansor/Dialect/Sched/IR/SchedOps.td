@@ -189,7 +189,10 @@ def Sched_ParallelOp : Sched_StepOp<"parallel"> {
   let description = [{
     The number of outermost spatial loops of the node's outermost tile level
     that are fused into one parallel loop (`scf.forall` on CPU); the others
-    stay sequential. Tunable.
+    stay sequential. 0 leaves the node on one core: sketches offer it for
+    nodes of at most 2^16 loop iterations, which a parallel loop's fork and
+    join (a few microseconds with OpenMP) can cost more than it saves.
+    Tunable.
 
     ```mlir
     sched.parallel node 1 loops #sched.choice<2 in [1, 2]>
