@@ -38,6 +38,11 @@ using mlir::ansor::DAGNode;
 
 namespace {
 
+/// Marks the body terminators of the i-th vectorization target as
+/// "<prefix><i>" where handles cannot follow the targets through the cleanup
+/// before vectorization.
+constexpr StringLiteral kVectorizeMarkPrefix = "sched.vectorize_";
+
 /// A handle to vectorize and, where its tiles can be partial, the static
 /// vector sizes to mask them to, one per loop of the op.
 struct VectorizeTarget {
@@ -768,12 +773,43 @@ void ScriptBuilder::finish() {
   // into static types (handles follow the ops through the casts it adds).
   bool peeled = llvm::any_of(
       plans, [](const NodePlan &plan) { return plan.hasPartialTiles(); });
+  // A handle follows an op through the slices and casts this cleanup adds
+  // only when one op defines all its replacements; a multi-result op gets
+  // one per result. Such targets are found again after it, through a mark
+  // on their body's terminator: the rewrites move or clone the body, but do
+  // not keep the op's own attributes.
+  bool rematch = llvm::any_of(dag.getNodes(), [](const DAGNode &n) {
+    return n.op->getNumResults() > 1;
+  });
+  if (rematch) {
+    for (auto [index, target] : llvm::enumerate(toVectorize)) {
+      std::string yield = fresh("yield");
+      os << "  " << yield
+         << " = transform.structured.match ops{[\"linalg.yield\"]} in "
+         << target.handle << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+      os << "  transform.annotate " << yield << " \"" << kVectorizeMarkPrefix
+         << index << "\" : " << kAnyOp << "\n";
+    }
+  }
   os << "  transform.apply_patterns to %func {\n"
         "    transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices\n"
      << (peeled ? "    transform.apply_patterns.canonicalization\n" : "")
      << "  } : " << kAnyOp << "\n";
-  for (const VectorizeTarget &target : toVectorize)
-    vectorize(target);
+  for (auto [index, target] : llvm::enumerate(toVectorize)) {
+    if (!rematch) {
+      vectorize(target);
+      continue;
+    }
+    std::string yield = fresh("marked");
+    os << "  " << yield << " = transform.structured.match attributes{"
+       << kVectorizeMarkPrefix << index << "} in %func : (" << kAnyOp << ") -> "
+       << kAnyOp << "\n";
+    VectorizeTarget marked = target;
+    marked.handle = fresh("remarked");
+    os << "  " << marked.handle << " = transform.get_parent_op " << yield
+       << " {nth_parent = 1 : i64} : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+    vectorize(marked);
+  }
   for (auto &[node, loops, maxStep, blockElements] : toUnroll)
     unroll(node, loops, maxStep, blockElements);
   emitVectorLoweringPatterns(os);
@@ -977,6 +1013,12 @@ LogicalResult mlir::sched::materializeSchedules(ModuleOp module) {
       return emitError(p.loc) << "applying schedule @" << p.name << " to @"
                               << p.func << " failed";
   }
-  module.walk([](Operation *op) { op->removeAttr(ansor::kNodeAttrName); });
+  module.walk([](Operation *op) {
+    op->removeAttr(ansor::kNodeAttrName);
+    // Marks left on blocks that stayed scalar.
+    for (NamedAttribute attr : llvm::to_vector(op->getDiscardableAttrs()))
+      if (attr.getName().getValue().starts_with(kVectorizeMarkPrefix))
+        op->removeDiscardableAttr(attr.getName());
+  });
   return success();
 }

@@ -1,0 +1,83 @@
+// Payloads that the lowering or the Transform script once failed on, tuned
+// and verified: a GELU (math.erf, no LLVM intrinsic: its untuned lowering
+// did not compile), a vectorized fpowi (llvm.intr.powi takes no vector
+// exponent: every vectorized candidate failed), and a generic with two
+// results (handles lost in the cleanup before vectorization: half the
+// candidates failed to build).
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ansor-opt %s --ansor-tune="trials=8 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null
+// RUN: FileCheck %s < %t/sum.json
+
+// CHECK:      "errors": {
+// CHECK-NEXT:   "compile": 0,
+// CHECK-NEXT:   "runtime": 0,
+// CHECK-NEXT:   "timeout": 0,
+// CHECK-NEXT:   "wrong_result": 0
+// CHECK:      "name": "gelu",
+// CHECK:      "trials": 8,
+// CHECK:      "verified": true
+// CHECK:      "errors": {
+// CHECK-NEXT:   "compile": 0,
+// CHECK-NEXT:   "runtime": 0,
+// CHECK-NEXT:   "timeout": 0,
+// CHECK-NEXT:   "wrong_result": 0
+// CHECK:      "name": "cube",
+// CHECK:      "trials": 8,
+// CHECK:      "verified": true
+// CHECK:      "errors": {
+// CHECK-NEXT:   "compile": 0,
+// CHECK-NEXT:   "runtime": 0,
+// CHECK-NEXT:   "timeout": 0,
+// CHECK-NEXT:   "wrong_result": 0
+// CHECK:      "name": "sum_and_product",
+// CHECK:      "trials": 8,
+// CHECK:      "verified": true
+
+#id = affine_map<(i, j) -> (i, j)>
+
+func.func @gelu(%a: tensor<64x96xf32>) -> tensor<64x96xf32> {
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  %rsqrt2 = arith.constant 0.70710678 : f32
+  %e = tensor.empty() : tensor<64x96xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<64x96xf32>) outs(%e : tensor<64x96xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %t = arith.mulf %x, %rsqrt2 : f32
+      %erf = math.erf %t : f32
+      %p = arith.addf %erf, %one : f32
+      %q = arith.mulf %x, %p : f32
+      %y = arith.mulf %q, %half : f32
+      linalg.yield %y : f32
+  } -> tensor<64x96xf32>
+  return %r : tensor<64x96xf32>
+}
+
+func.func @cube(%a: tensor<64x96xf32>) -> tensor<64x96xf32> {
+  %three = arith.constant 3 : i32
+  %e = tensor.empty() : tensor<64x96xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<64x96xf32>) outs(%e : tensor<64x96xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %y = math.fpowi %x, %three : f32, i32
+      linalg.yield %y : f32
+  } -> tensor<64x96xf32>
+  return %r : tensor<64x96xf32>
+}
+
+func.func @sum_and_product(%a: tensor<64x96xf32>, %b: tensor<64x96xf32>)
+    -> (tensor<64x96xf32>, tensor<64x96xf32>) {
+  %e = tensor.empty() : tensor<64x96xf32>
+  %r:2 = linalg.generic {indexing_maps = [#id, #id, #id, #id],
+                         iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<64x96xf32>, tensor<64x96xf32>)
+      outs(%e, %e : tensor<64x96xf32>, tensor<64x96xf32>) {
+    ^bb0(%x: f32, %y: f32, %o: f32, %p: f32):
+      %s = arith.addf %x, %y : f32
+      %m = arith.mulf %x, %y : f32
+      linalg.yield %s, %m : f32, f32
+  } -> (tensor<64x96xf32>, tensor<64x96xf32>)
+  return %r#0, %r#1 : tensor<64x96xf32>, tensor<64x96xf32>
+}
