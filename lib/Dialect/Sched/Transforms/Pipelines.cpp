@@ -98,6 +98,9 @@ void mlir::sched::buildGPULoweringPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(sched::createSchedHoistGPUAccumulators());
   // Kernels take their constants with them, not as arguments.
   pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
+  // NVVM has no ipowi: an outlined implementation, which kernel outlining
+  // copies into the kernels' module with the kernels calling it.
+  pm.addPass(createConvertMathToFuncs());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(sched::createSchedMergeGPUModules());
   pm.nest<gpu::GPUModuleOp>().addNestedPass<gpu::GPUFuncOp>(
