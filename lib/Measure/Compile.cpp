@@ -95,8 +95,11 @@ static LogicalResult link(ModuleOp module, StringRef objectPath,
   std::string libDir = ANSOR_LLVM_LIBRARY_DIR;
   std::string output = outputPath.str(), object = objectPath.str();
   std::string libFlag = "-L" + libDir;
+  // -Bsymbolic: calls within the library bind to its own funcs, so a func
+  // named like a libc or libm function (@exp) is not replaced by it.
   SmallVector<const char *> args = {"ld.lld",
                                     "-shared",
+                                    "-Bsymbolic",
                                     "--no-undefined-version",
                                     "-o",
                                     output.c_str(),

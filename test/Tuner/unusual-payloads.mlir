@@ -3,7 +3,9 @@
 // did not compile), a vectorized fpowi (llvm.intr.powi takes no vector
 // exponent: every vectorized candidate failed), and a generic with two
 // results (handles lost in the cleanup before vectorization: half the
-// candidates failed to build).
+// candidates failed to build), and a func named like a libm function (@exp:
+// the library's calls of it bound to libm's exp, and 3 of 8 programs were
+// wrong, until the libraries were linked -Bsymbolic).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --ansor-tune="trials=8 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null
 // RUN: FileCheck %s < %t/sum.json
@@ -32,6 +34,13 @@
 // CHECK:      "name": "sum_and_product",
 // CHECK:      "trials": 8,
 // CHECK:      "verified": true
+// CHECK:      "errors": {
+// CHECK-NEXT:   "compile": 0,
+// CHECK-NEXT:   "runtime": 0,
+// CHECK-NEXT:   "timeout": 0,
+// CHECK-NEXT:   "wrong_result": 0
+// CHECK:      "name": "exp",
+// CHECK:      "trials": 8,
 
 #id = affine_map<(i, j) -> (i, j)>
 
@@ -80,4 +89,16 @@ func.func @sum_and_product(%a: tensor<64x96xf32>, %b: tensor<64x96xf32>)
       linalg.yield %s, %m : f32, f32
   } -> (tensor<64x96xf32>, tensor<64x96xf32>)
   return %r#0, %r#1 : tensor<64x96xf32>, tensor<64x96xf32>
+}
+
+func.func @exp(%a: tensor<64x96xf32>) -> tensor<64x96xf32> {
+  %e = tensor.empty() : tensor<64x96xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<64x96xf32>) outs(%e : tensor<64x96xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %y = arith.mulf %x, %x : f32
+      linalg.yield %y : f32
+  } -> tensor<64x96xf32>
+  return %r : tensor<64x96xf32>
 }

@@ -57,6 +57,7 @@ static void addBufferizationPasses(OpPassManager &pm) {
 /// `finalize-memref-to-llvm`: the OpenMP conversion emits
 /// `memref.alloca_scope`, which needs structured control flow.
 static void addLLVMConversionPasses(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(sched::createSchedApproximateMath());
   pm.addNestedPass<func::FuncOp>(sched::createSchedExpandStridedCopies());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertVectorToSCFPass(

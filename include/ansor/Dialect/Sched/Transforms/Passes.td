@@ -110,6 +110,27 @@ def SchedMaterialize : Pass<"sched-materialize", "ModuleOp"> {
   ];
 }
 
+def SchedApproximateMath
+    : Pass<"sched-approximate-math", "::mlir::func::FuncOp"> {
+  let summary = "Replace f32 math functions by polynomial approximations";
+  let description = [{
+    LLVM has no vector code for `exp`, `log`, `tanh`, `erf`, `sin`, ...
+    without a vector math library: it calls libm once per element, so a
+    vectorized softmax spent its time in scalar `expf` calls. This pass
+    rewrites `exp`, `log`, `log2`, `tanh`, `erf`, `erfc`, `atan`, `asin` and
+    `acos` on f32 (and on f16/bf16, through f32) into upstream's polynomial
+    approximations, plain arithmetic that vectorizes: within 8 ulp of glibc,
+    special values kept, results below the normal range flushed to zero. The
+    reference lowering that verifies every candidate goes through the same
+    pass. Functions whose approximations are less accurate (sin, cos, expm1,
+    log1p, cbrt) and f64 keep libm; `sqrt`, `rsqrt` and `fma` keep their
+    instructions.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def SchedExpandStridedCopies
     : Pass<"sched-expand-strided-copies", "::mlir::func::FuncOp"> {
   let summary = "Rewrite copies between strided buffers as linalg.copy";
