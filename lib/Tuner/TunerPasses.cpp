@@ -4,6 +4,8 @@
 #include "ansor/Tuner/Partition.h"
 #include "ansor/Tuner/Passes.h"
 #include "ansor/Tuner/Tuner.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "llvm/ADT/StringExtras.h"
 

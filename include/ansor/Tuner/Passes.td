@@ -141,7 +141,9 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
   ]);
   let dependentDialects = [
     "::mlir::sched::SchedDialect",
-    "::mlir::transform::TransformDialect"
+    "::mlir::transform::TransformDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
   ];
 }
 
@@ -153,6 +155,8 @@ def AnsorMeasure : Pass<"ansor-measure", "ModuleOp"> {
     `sched.schedule` applied (then verified against the untuned lowering).
   }];
   let options = AnsorMeasureOptions.options;
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def AnsorPartition : Pass<"ansor-partition", "ModuleOp"> {
@@ -171,7 +175,9 @@ def AnsorPartition : Pass<"ansor-partition", "ModuleOp"> {
     weighs it by its calls. A func that is a single subgraph, or that calls
     funcs already, is left as it is.
   }];
-  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def AnsorApplyBest : Pass<"ansor-apply-best", "ModuleOp"> {
@@ -195,7 +201,9 @@ def AnsorApplyBest : Pass<"ansor-apply-best", "ModuleOp"> {
   ];
   let dependentDialects = [
     "::mlir::sched::SchedDialect",
-    "::mlir::transform::TransformDialect"
+    "::mlir::transform::TransformDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
   ];
 }
 

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -37,6 +38,51 @@ static void decomposeOrWarn(IRRewriter &rewriter, Operation *op,
     return;
   }
   rewriter.replaceOp(op, *values);
+}
+
+namespace {
+/// Collects the linalg.generic ops a rewrite creates.
+struct NewGenerics : public RewriterBase::Listener {
+  void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint) override {
+    if (auto generic = dyn_cast<linalg::GenericOp>(op))
+      generics.push_back(generic);
+  }
+  SmallVector<linalg::GenericOp> generics;
+};
+} // namespace
+
+void mlir::ansor::convertElementwiseToLinalg(func::FuncOp func) {
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    if (OpTrait::hasElementwiseMappableTraits(op) && op->getNumOperands() > 0 &&
+        op->getNumResults() > 0 && onStaticTensors(op))
+      ops.push_back(op);
+  });
+  if (ops.empty())
+    return;
+  RewritePatternSet patterns(func.getContext());
+  linalg::populateElementwiseToLinalgConversionPatterns(patterns);
+  NewGenerics created;
+  GreedyRewriteConfig config;
+  config.setListener(&created);
+  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+  (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
+  // Upstream initializes each result with an operand of its type, which
+  // would make the op seem to read and overwrite that tensor; the body
+  // never reads it, so an empty tensor serves.
+  IRRewriter rewriter(func.getContext());
+  for (linalg::GenericOp generic : created.generics) {
+    for (OpOperand &init : generic.getDpsInitsMutable()) {
+      if (generic.payloadUsesValueFromOperand(&init) ||
+          init.get().getDefiningOp<tensor::EmptyOp>())
+        continue;
+      auto type = cast<RankedTensorType>(init.get().getType());
+      rewriter.setInsertionPoint(generic);
+      Value empty = tensor::EmptyOp::create(
+          rewriter, generic.getLoc(), type.getShape(), type.getElementType());
+      rewriter.modifyOpInPlace(generic, [&] { init.set(empty); });
+    }
+  }
 }
 
 void mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
@@ -149,6 +195,7 @@ void mlir::ansor::normalizePayloads(ModuleOp module) {
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;
+    convertElementwiseToLinalg(func);
     decomposeAggregatedOps(func);
     widenBooleanTensors(func);
   }

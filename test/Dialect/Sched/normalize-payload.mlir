@@ -4,8 +4,11 @@
 // the linalg ops it stands for: the max and sum reductions (each from its
 // fill), the exponential and the division, all scheduled as any other
 // nodes. A tensor.concat becomes insert_slices into an empty tensor, copies
-// no schedule touches. (test/Tuner/boolean-tensors.mlir: i1 tensors between
-// ops.)
+// no schedule touches. Elementwise arith and math ops on whole tensors become
+// linalg.generic ops, each writing into an empty tensor (upstream's
+// conversion writes into an operand); the i1 tensor of a compare on tensors
+// is then stored as i8 like any mask between generics
+// (test/Tuner/boolean-tensors.mlir).
 // RUN: ansor-opt %s --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256'" | FileCheck %s
 // It is tuned, verified against the untuned lowering (of the same
 // decomposition) and applied from its records like any func.
@@ -32,6 +35,10 @@
 // TUNE:      "name": "softmax",
 // TUNE:      "trials": 3,
 // TUNE:      "verified": true
+// TUNE:      "wrong_result": 0
+// TUNE:      "name": "clamp_exp",
+// TUNE:      "trials": 3,
+// TUNE:      "verified": true
 
 // CHECK-LABEL: func.func @concat
 // CHECK-NOT:   tensor.concat
@@ -40,12 +47,32 @@
 // CHECK:       %[[LOW:.*]] = tensor.insert_slice %[[EXP]] into %[[EMPTY]][0, 0] [16, 64] [1, 1]
 // CHECK:       %[[ALL:.*]] = tensor.insert_slice %{{.*}} into %[[LOW]][16, 0] [16, 64] [1, 1]
 // CHECK:       linalg.matmul {sched.node = 2 : i64} ins(%[[ALL]],
+// CHECK-LABEL: func.func @clamp_exp
+// CHECK-NOT:   arith.{{.*}} : tensor
+// CHECK:       %[[E0:.*]] = tensor.empty() : tensor<32x64xf32>
+// CHECK:       %[[SUM:.*]] = linalg.generic {{.*}} ins(%arg0, %arg1 : tensor<32x64xf32>, tensor<32x64xf32>) outs(%[[E0]] : tensor<32x64xf32>) {{.*}}sched.node = 0
+// CHECK:         arith.addf
+// CHECK:       %[[E1:.*]] = tensor.empty() : tensor<32x64xi8>
+// CHECK:       %[[GT:.*]] = linalg.generic {{.*}} ins(%[[SUM]], %arg1 : tensor<32x64xf32>, tensor<32x64xf32>) outs(%[[E1]] : tensor<32x64xi8>) {{.*}}sched.node = 1
+// CHECK:         arith.cmpf ogt
+// CHECK:         arith.extui
+// CHECK:       linalg.generic {{.*}} ins(%[[GT]], %[[SUM]], %arg1 : tensor<32x64xi8>, tensor<32x64xf32>, tensor<32x64xf32>) outs(%{{.*}} : tensor<32x64xf32>) {{.*}}sched.node = 2
+// CHECK:         arith.trunci
+// CHECK:         arith.select
+// CHECK:       linalg.generic {{.*}}sched.node = 3
+// CHECK:         math.exp
+// CHECK-NOT:   arith.{{.*}} : tensor
+
 // CHECK:       sched.schedule @softmax_sketch0 for @softmax
 // CHECK-SAME:    nodes [#sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>, #sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>]
 // CHECK:         sched.inline node 2
 
 // APPLY-LABEL: func.func @softmax
 // APPLY-NOT:   linalg.softmax
+// APPLY:       return
+
+// APPLY-LABEL: func.func @clamp_exp
+// APPLY-NOT:   arith.addf {{.*}} : tensor
 // APPLY:       return
 
 func.func @softmax(%x: tensor<16x128xf32>) -> tensor<16x128xf32> {
@@ -64,4 +91,12 @@ func.func @concat(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>, %w: tensor<64x32
   %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
   %r = linalg.matmul ins(%c, %w : tensor<32x64xf32>, tensor<64x32xf32>) outs(%acc : tensor<32x32xf32>) -> tensor<32x32xf32>
   return %r : tensor<32x32xf32>
+}
+
+func.func @clamp_exp(%a: tensor<32x64xf32>, %b: tensor<32x64xf32>) -> tensor<32x64xf32> {
+  %s = arith.addf %a, %b : tensor<32x64xf32>
+  %gt = arith.cmpf ogt, %s, %b : tensor<32x64xf32>
+  %m = arith.select %gt, %s, %b : tensor<32x64xi1>, tensor<32x64xf32>
+  %e = math.exp %m : tensor<32x64xf32>
+  return %e : tensor<32x64xf32>
 }

@@ -1,14 +1,16 @@
 //===- NormalizePayload.h - payload funcs in the form ansor schedules -*- C++
 //-*-===//
 //
-// A user's func may hold ops that stand for several others (linalg.softmax,
+// A user's func may hold elementwise ops on whole tensors (arith.addf on
+// tensors), ops that stand for several others (linalg.softmax,
 // tensor.concat) or boolean tensors between its ops. Before any pass reads
 // a payload func it is rewritten into the form the compute DAG and the
 // materializer handle, the same way at every entry point so that task keys
-// agree: aggregated ops decomposed by upstream's AggregatedOpInterface, and
-// i1 tensors passed between linalg.generic ops stored as i8 (vectorized code
-// stores i1 vectors as packed bits and scalar code a byte per element, so an
-// i1 buffer written one way and read the other is wrong).
+// agree: elementwise ops on tensors turned into linalg.generic ops, aggregated
+// ops decomposed by upstream's AggregatedOpInterface, and i1 tensors passed
+// between linalg.generic ops stored as i8 (vectorized code stores i1 vectors as
+// packed bits and scalar code a byte per element, so an i1 buffer written one
+// way and read the other is wrong).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +22,12 @@
 
 namespace mlir {
 namespace ansor {
+
+/// Rewrites elementwise arith and math ops on static-shaped tensors
+/// (`arith.addf %a, %b : tensor<...>`) into linalg.generic ops
+/// (upstream's convert-elementwise-to-linalg), each initialized with an
+/// empty tensor.
+void convertElementwiseToLinalg(func::FuncOp func);
 
 /// Rewrites the aggregated linalg ops of `func` (linalg.softmax) into the
 /// linalg ops they stand for, and tensor.concat into insert_slices, where
@@ -34,7 +42,7 @@ void decomposeAggregatedOps(func::FuncOp func);
 /// generalized first, so their masks are widened too.
 void widenBooleanTensors(func::FuncOp func);
 
-/// Both, on every func of `module` with a body.
+/// All three, on every func of `module` with a body.
 void normalizePayloads(ModuleOp module);
 
 } // namespace ansor

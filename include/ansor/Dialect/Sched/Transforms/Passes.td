@@ -47,7 +47,10 @@ def SchedDeriveSketches : Pass<"sched-derive-sketches", "ModuleOp"> {
            "Keep only this sketch of each func, modulo their number "
            "(default: every sketch)">
   ];
-  let dependentDialects = ["::mlir::sched::SchedDialect"];
+  // Payload normalization builds linalg and tensor ops.
+  let dependentDialects = ["::mlir::sched::SchedDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def SchedSample : Pass<"sched-sample", "ModuleOp"> {
