@@ -41,6 +41,21 @@ bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag, unsigned index) {
   return node.numLoops(LoopKind::R) > 0 ? missing >= 1 : missing >= 2;
 }
 
+bool mlir::ansor::reducesAcrossContiguousRows(const ComputeDAG &dag,
+                                              unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  if (!isa<linalg::LinalgOp>(node.op) || node.isInit ||
+      node.numLoops(LoopKind::R) == 0 || needsMultiLevelTiling(dag, index))
+    return false;
+  return llvm::any_of(node.inputMaps, [&](AffineMap map) {
+    if (map.getNumResults() == 0)
+      return false;
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    return last && node.kinds[last.getPosition()] == LoopKind::S &&
+           node.extents[last.getPosition()] > 1;
+  });
+}
+
 bool mlir::ansor::isOutputIndexedBySpatialLoops(const ComputeDAG &dag,
                                                 unsigned index) {
   const DAGNode &n = dag.getNode(index);
@@ -112,14 +127,29 @@ mlir::ansor::getSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
   return consumerIndex;
 }
 
+bool mlir::ansor::isConvolutionLike(Operation *op) {
+  return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp,
+             linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcSumOp,
+             linalg::PoolingNhwcMaxOp, linalg::PoolingNchwSumOp,
+             linalg::PoolingNchwMaxOp>(op);
+}
+
 SmallVector<unsigned>
 mlir::ansor::getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
                                           unsigned index) {
   const DAGNode &node = dag.getNode(index);
-  if (!isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp,
-           linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcSumOp,
-           linalg::PoolingNhwcMaxOp, linalg::PoolingNchwSumOp,
-           linalg::PoolingNchwMaxOp>(node.op))
+  SmallVector<unsigned> loops;
+  // Reduced across rows inside a register block, the block would become a
+  // multi_reduction over its outer dimension, which the vector lowering
+  // transposes element by element; with the reductions outside the block,
+  // each step is a vector add along the contiguous rows.
+  if (reducesAcrossContiguousRows(dag, index)) {
+    for (auto [loop, kind] : llvm::enumerate(node.kinds))
+      if (kind == LoopKind::R)
+        loops.push_back(loop);
+    return loops;
+  }
+  if (!isConvolutionLike(node.op))
     return {};
   // The window expressions (e.g. oh + kh, ow + kw) of the image input; all
   // but the last must be reduced to a single point for a 1-D convolution.
@@ -127,7 +157,6 @@ mlir::ansor::getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
   for (AffineExpr expr : node.inputMaps.front().getResults())
     if (!isa<AffineDimExpr>(expr))
       windows.push_back(expr);
-  SmallVector<unsigned> loops;
   for (AffineExpr expr : ArrayRef(windows).drop_back())
     expr.walk([&](AffineExpr sub) {
       if (auto dim = dyn_cast<AffineDimExpr>(sub))
@@ -141,7 +170,7 @@ bool mlir::ansor::isVectorizable(const ComputeDAG &dag, unsigned index) {
   if (!op)
     return false;
   // The undecomposed convolution is refused; its 1-D blocks are not.
-  if (!getLoopsNeedingUnitInnerTile(dag, index).empty())
+  if (isConvolutionLike(op))
     return true;
   return succeeded(linalg::vectorizeOpPrecondition(op));
 }

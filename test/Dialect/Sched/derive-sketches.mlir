@@ -172,3 +172,47 @@ func.func @matmul_bt(%a: tensor<64x32xf32>, %b: tensor<48x32xf32>) -> tensor<64x
   } -> tensor<64x48xf32>
   return %c : tensor<64x48xf32>
 }
+
+// -----
+
+// A column sum reduces across contiguous rows, without data reuse: it is
+// multi-level tiled (not left alone, whose block would hold the whole
+// strided reduction), its reduction's inner tile fixed to 1 so each block
+// step is a vector add along the rows. A row sum (reducing along the rows)
+// is left alone.
+// CHECK-LABEL: sched.schedule @col_sum_sketch0
+// CHECK-SAME:    rules ["MultiLevelTiling"]
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[?, 1] of 512>, #sched.split<[?, ?, ?, ?] of 256>]
+// CHECK-NOT:   sched.schedule @col_sum_sketch1
+// CHECK-LABEL: sched.schedule @row_sum_sketch0
+// CHECK-SAME:    rules []
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R]>
+func.func @col_sum(%x: tensor<512x256xf32>) -> tensor<256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  %s = linalg.generic {
+      indexing_maps = [affine_map<(k, j) -> (k, j)>, affine_map<(k, j) -> (j)>],
+      iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<512x256xf32>) outs(%acc : tensor<256xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<256xf32>
+  return %s : tensor<256xf32>
+}
+
+func.func @row_sum(%x: tensor<256x512xf32>) -> tensor<256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  %s = linalg.generic {
+      indexing_maps = [affine_map<(j, k) -> (j, k)>, affine_map<(j, k) -> (j)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<256x512xf32>) outs(%acc : tensor<256xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<256xf32>
+  return %s : tensor<256xf32>
+}

@@ -22,6 +22,13 @@ bool isStrictlyInlinable(const ComputeDAG &dag, unsigned node);
 /// inputs miss a spatial loop of extent > 1, or one when the node reduces.
 bool needsMultiLevelTiling(const ComputeDAG &dag, unsigned node);
 
+/// Whether the node reduces, has no data reuse, and reads an input whose
+/// contiguous dimension is a spatial loop (a column sum): left alone, its
+/// block would hold the whole reduction, strided, with the spatial loop
+/// outside it; multi-level tiling can put the reduction outside a block of
+/// that spatial loop, which vectorizes along the contiguous rows.
+bool reducesAcrossContiguousRows(const ComputeDAG &dag, unsigned node);
+
 /// Whether a reduction should be factored to gain parallelism on `cores`.
 bool needsRfactor(const ComputeDAG &dag, unsigned node, unsigned cores);
 
@@ -40,9 +47,15 @@ inline bool hasSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
 /// order (so an op over its output, such as its init, has those loops).
 bool isOutputIndexedBySpatialLoops(const ComputeDAG &dag, unsigned node);
 
-/// For a convolution-like node, the loops that must have an innermost tile
-/// of 1 so that the innermost tile decomposes into a 1-D convolution (the
-/// output-height and filter-height loops); empty for other nodes.
+/// The named convolutions and poolings whose blocks decompose into 1-D
+/// convolutions (`transform.structured.decompose`).
+bool isConvolutionLike(Operation *op);
+
+/// The loops that must have an innermost tile of 1: for a convolution-like
+/// node, so that the innermost tile decomposes into a 1-D convolution (the
+/// output-height and filter-height loops); for a reduction across
+/// contiguous rows, its reduction loops, so that they stay outside the
+/// vectorized block; empty for other nodes.
 SmallVector<unsigned> getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
                                                    unsigned node);
 

@@ -394,7 +394,7 @@ void GPUScriptBuilder::tileThreadLevels(unsigned node, std::string op,
                                .str());
     return;
   }
-  if (!ansor::getLoopsNeedingUnitInnerTile(dag, node).empty()) {
+  if (ansor::isConvolutionLike(dag.getNode(node).op)) {
     std::string decomposed = fresh("d");
     os << "  " << decomposed << " = transform.structured.decompose " << op
        << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";

@@ -614,7 +614,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
     return l2.op;
   };
   rootOp = tileInner(rootOp, /*unroll=*/true);
-  bool decomposes = !ansor::getLoopsNeedingUnitInnerTile(dag, node).empty();
+  bool decomposes = ansor::isConvolutionLike(n.op);
   for (const std::string &partial : partialTiles) {
     std::string blocks = tileInner(partial, /*unroll=*/false);
     // Decomposition needs static windows: partial convolution blocks stay
