@@ -431,12 +431,11 @@ void NestBuilder::fuseProducers(unsigned consumer,
       s.loops.push_back(loop);
     }
     auto linalgProducer = dyn_cast<linalg::LinalgOp>(pn.op);
-    bool vectorized =
-        vectorize && !isPad && linalgProducer &&
-        isVectorizable(dag, producer) &&
-        product(producerTile) <= kMaxVectorTileElements &&
-        llvm::all_of(linalgProducer.getIndexingMapsArray(),
-                     [](AffineMap m) { return m.isProjectedPermutation(); });
+    bool vectorized = vectorize && !isPad && linalgProducer &&
+                      isVectorizable(dag, producer) &&
+                      product(producerTile) <= kMaxVectorTileElements &&
+                      llvm::all_of(linalgProducer.getIndexingMapsArray(),
+                                   isVectorizableAccess);
     tileLoops(s, producerTile, producerTile, vectorized,
               producerTile.size() - 1);
     Type elementType = getElementTypeOrSelf(pn.op->getResult(0).getType());

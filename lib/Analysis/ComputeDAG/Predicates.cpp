@@ -165,6 +165,10 @@ mlir::ansor::getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
   return loops;
 }
 
+bool mlir::ansor::isVectorizableAccess(AffineMap map) {
+  return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+}
+
 bool mlir::ansor::isVectorizable(const ComputeDAG &dag, unsigned index) {
   auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(index).op);
   if (!op)

@@ -59,6 +59,11 @@ bool isConvolutionLike(Operation *op);
 SmallVector<unsigned> getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
                                                    unsigned node);
 
+/// Whether the vectorizer reads or writes an operand with this indexing map
+/// as a (broadcast, transposed) vector: a projected permutation, constant 0
+/// results allowed (`(i, j) -> (i, 0)` reads a column broadcast).
+bool isVectorizableAccess(AffineMap map);
+
 /// Whether the linalg vectorizer accepts the node's blocks: its reductions
 /// combine with a kind it recognises and its body holds nothing it refuses
 /// (upstream's vectorizeOpPrecondition on the untiled op); convolutions

@@ -227,8 +227,7 @@ bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
     elements *= extent;
   if (elements > kMaxVectorTileElements)
     return false;
-  if (llvm::all_of(op.getIndexingMapsArray(),
-                   [](AffineMap m) { return m.isProjectedPermutation(); }))
+  if (llvm::all_of(op.getIndexingMapsArray(), ansor::isVectorizableAccess))
     return true;
   SmallVector<unsigned> unitLoops =
       ansor::getLoopsNeedingUnitInnerTile(*dag, node);

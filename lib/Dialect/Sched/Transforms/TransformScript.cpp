@@ -333,9 +333,12 @@ void ScriptBuilder::degradeScalarBlock(unsigned node, ArrayRef<int64_t> block) {
     degrade(node, "register block of " + Twine(product(block)) +
                       " elements left scalar (limit " +
                       Twine(kMaxVectorTileElements) + ")");
-  else
+  else if (ansor::isConvolutionLike(dag.getNode(node).op))
     degrade(node, "register block left scalar: its convolution windows are "
                   "not reduced to one point");
+  else
+    degrade(node, "register block left scalar: an access is not a projected "
+                  "permutation");
 }
 
 // Translation
@@ -383,8 +386,7 @@ void ScriptBuilder::fuseInlined(
     auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(producer).op);
     if (op && vectorizeProducers && isVectorizable(producer) &&
         product(containerTile) <= kMaxVectorTileElements &&
-        llvm::all_of(op.getIndexingMapsArray(),
-                     [](AffineMap m) { return m.isProjectedPermutation(); }))
+        llvm::all_of(op.getIndexingMapsArray(), ansor::isVectorizableAccess))
       toVectorize.push_back({fused, {}});
   }
 }
