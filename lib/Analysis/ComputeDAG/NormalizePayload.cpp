@@ -85,6 +85,34 @@ void mlir::ansor::convertElementwiseToLinalg(func::FuncOp func) {
   }
 }
 
+void mlir::ansor::convertToDestinationStyle(func::FuncOp func) {
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    // Their operands are scalars or indices: only the result is a tensor.
+    auto type = op->getNumResults() == 1
+                    ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
+                    : RankedTensorType();
+    if (isa<tensor::GenerateOp, tensor::SplatOp>(op) && type &&
+        type.hasStaticShape())
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (Operation *op : ops) {
+    rewriter.setInsertionPoint(op);
+    if (auto splat = dyn_cast<tensor::SplatOp>(op)) {
+      auto type = cast<RankedTensorType>(splat.getType());
+      Value empty = tensor::EmptyOp::create(
+          rewriter, op->getLoc(), type.getShape(), type.getElementType());
+      rewriter.replaceOpWithNewOp<linalg::FillOp>(op, splat.getInput(), empty);
+      continue;
+    }
+    if (failed(linalg::rewriteInDestinationPassingStyle(
+            rewriter, cast<tensor::GenerateOp>(op))))
+      op->emitWarning() << "op '" << op->getName()
+                        << "' does not become a linalg op ansor schedules";
+  }
+}
+
 void mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
@@ -195,6 +223,7 @@ void mlir::ansor::normalizePayloads(ModuleOp module) {
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;
+    convertToDestinationStyle(func);
     convertElementwiseToLinalg(func);
     decomposeAggregatedOps(func);
     widenBooleanTensors(func);

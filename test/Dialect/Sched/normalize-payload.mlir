@@ -4,7 +4,8 @@
 // the linalg ops it stands for: the max and sum reductions (each from its
 // fill), the exponential and the division, all scheduled as any other
 // nodes. A tensor.concat becomes insert_slices into an empty tensor, copies
-// no schedule touches. Elementwise arith and math ops on whole tensors become
+// no schedule touches. tensor.splat becomes a linalg.fill and tensor.generate
+// a linalg.generic. Elementwise arith and math ops on whole tensors become
 // linalg.generic ops, each writing into an empty tensor (upstream's
 // conversion writes into an operand); the i1 tensor of a compare on tensors
 // is then stored as i8 like any mask between generics
@@ -39,6 +40,10 @@
 // TUNE:      "name": "clamp_exp",
 // TUNE:      "trials": 3,
 // TUNE:      "verified": true
+// TUNE:      "wrong_result": 0
+// TUNE:      "name": "splat_generate",
+// TUNE:      "trials": 3,
+// TUNE:      "verified": true
 
 // CHECK-LABEL: func.func @concat
 // CHECK-NOT:   tensor.concat
@@ -63,6 +68,17 @@
 // CHECK:         math.exp
 // CHECK-NOT:   arith.{{.*}} : tensor
 
+// CHECK-LABEL: func.func @splat_generate
+// CHECK-NOT:   tensor.splat
+// CHECK-NOT:   tensor.generate
+// CHECK:       linalg.fill {sched.node = 0 : i64} ins(%{{.*}} : f32) outs(%{{.*}} : tensor<32x64xf32>)
+// CHECK:       linalg.generic
+// CHECK:         linalg.index 0
+// CHECK:         arith.sitofp
+// CHECK:       linalg.generic {{.*}}sched.node
+// CHECK:         arith.addf
+// CHECK:       linalg.generic {{.*}}sched.node
+// CHECK:         arith.mulf
 // CHECK:       sched.schedule @softmax_sketch0 for @softmax
 // CHECK-SAME:    nodes [#sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>, #sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>]
 // CHECK:         sched.inline node 2
@@ -99,4 +115,18 @@ func.func @clamp_exp(%a: tensor<32x64xf32>, %b: tensor<32x64xf32>) -> tensor<32x
   %m = arith.select %gt, %s, %b : tensor<32x64xi1>, tensor<32x64xf32>
   %e = math.exp %m : tensor<32x64xf32>
   return %e : tensor<32x64xf32>
+}
+
+func.func @splat_generate(%x: tensor<32x64xf32>) -> tensor<32x64xf32> {
+  %k = arith.constant 2.0 : f32
+  %s = tensor.splat %k : tensor<32x64xf32>
+  %g = tensor.generate {
+  ^bb0(%i: index, %j: index):
+    %ii = arith.index_cast %i : index to i32
+    %f = arith.sitofp %ii : i32 to f32
+    tensor.yield %f : f32
+  } : tensor<32x64xf32>
+  %a = arith.addf %x, %s : tensor<32x64xf32>
+  %r = arith.mulf %a, %g : tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
 }

@@ -1,8 +1,9 @@
 //===- NormalizePayload.h - payload funcs in the form ansor schedules -*- C++
 //-*-===//
 //
-// A user's func may hold elementwise ops on whole tensors (arith.addf on
-// tensors), ops that stand for several others (linalg.softmax,
+// A user's func may hold tensors built without a destination
+// (tensor.splat, tensor.generate), elementwise ops on whole tensors
+// (arith.addf on tensors), ops that stand for several others (linalg.softmax,
 // tensor.concat) or boolean tensors between its ops. Before any pass reads
 // a payload func it is rewritten into the form the compute DAG and the
 // materializer handle, the same way at every entry point so that task keys
@@ -23,6 +24,11 @@
 namespace mlir {
 namespace ansor {
 
+/// Rewrites tensors built without a destination into linalg ops: static
+/// tensor.splat into a linalg.fill of an empty tensor, tensor.generate into
+/// a linalg.generic (upstream's rewriteInDestinationPassingStyle).
+void convertToDestinationStyle(func::FuncOp func);
+
 /// Rewrites elementwise arith and math ops on static-shaped tensors
 /// (`arith.addf %a, %b : tensor<...>`) into linalg.generic ops
 /// (upstream's convert-elementwise-to-linalg), each initialized with an
@@ -42,7 +48,7 @@ void decomposeAggregatedOps(func::FuncOp func);
 /// generalized first, so their masks are widened too.
 void widenBooleanTensors(func::FuncOp func);
 
-/// All three, on every func of `module` with a body.
+/// All four, on every func of `module` with a body.
 void normalizePayloads(ModuleOp module);
 
 } // namespace ansor
