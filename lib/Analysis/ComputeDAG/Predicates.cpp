@@ -47,13 +47,27 @@ bool mlir::ansor::reducesAcrossContiguousRows(const ComputeDAG &dag,
   if (!isa<linalg::LinalgOp>(node.op) || node.isInit ||
       node.numLoops(LoopKind::R) == 0 || needsMultiLevelTiling(dag, index))
     return false;
-  return llvm::any_of(node.inputMaps, [&](AffineMap map) {
+  // Every input the reduction reads must be contiguous along a spatial loop
+  // (a per-row operand such as a mean[j] read by a row reduction is not
+  // what makes the reduction cross rows, and the reduced x[j][k] is).
+  bool reduced = false;
+  for (AffineMap map : node.inputMaps) {
+    bool readsReduction =
+        llvm::any_of(llvm::enumerate(node.kinds), [&](auto loop) {
+          return loop.value() == LoopKind::R &&
+                 map.isFunctionOfDim(loop.index());
+        });
+    if (!readsReduction)
+      continue;
     if (map.getNumResults() == 0)
       return false;
     auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
-    return last && node.kinds[last.getPosition()] == LoopKind::S &&
-           node.extents[last.getPosition()] > 1;
-  });
+    if (!last || node.kinds[last.getPosition()] != LoopKind::S ||
+        node.extents[last.getPosition()] == 1)
+      return false;
+    reduced = true;
+  }
+  return reduced;
 }
 
 bool mlir::ansor::isOutputIndexedBySpatialLoops(const ComputeDAG &dag,

@@ -187,6 +187,11 @@ func.func @matmul_bt(%a: tensor<64x32xf32>, %b: tensor<48x32xf32>) -> tensor<64x
 // CHECK-LABEL: sched.schedule @row_sum_sketch0
 // CHECK-SAME:    rules []
 // CHECK-NEXT:    sched.tile node 1 structure <[S, S, R]>
+// A row reduction that also reads a per-row operand (a variance around
+// mean[j]) still reduces along its rows: left alone too.
+// CHECK-LABEL: sched.schedule @row_var_sketch0
+// CHECK-SAME:    rules []
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R]>
 func.func @col_sum(%x: tensor<512x256xf32>) -> tensor<256xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<256xf32>
@@ -212,6 +217,24 @@ func.func @row_sum(%x: tensor<256x512xf32>) -> tensor<256xf32> {
       ins(%x : tensor<256x512xf32>) outs(%acc : tensor<256xf32>) {
     ^bb0(%a: f32, %b: f32):
       %r = arith.addf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<256xf32>
+  return %s : tensor<256xf32>
+}
+
+func.func @row_var(%x: tensor<256x512xf32>, %mean: tensor<256xf32>) -> tensor<256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  %s = linalg.generic {
+      indexing_maps = [affine_map<(j, k) -> (j, k)>, affine_map<(j, k) -> (j)>,
+                       affine_map<(j, k) -> (j)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x, %mean : tensor<256x512xf32>, tensor<256xf32>) outs(%acc : tensor<256xf32>) {
+    ^bb0(%a: f32, %m: f32, %b: f32):
+      %d = arith.subf %a, %m : f32
+      %q = arith.mulf %d, %d : f32
+      %r = arith.addf %q, %b : f32
       linalg.yield %r : f32
   } -> tensor<256xf32>
   return %s : tensor<256xf32>

@@ -26,6 +26,7 @@
 // CHECK:         scf.forall
 // CHECK:           arith.addf %{{.*}}, %{{.*}} : vector<2x14xf32>
 // CHECK:           arith.mulf %{{.*}}, %{{.*}} : vector<2x14xf32>
+// CHECK-NOT:     sched.vectorize_
 // CHECK-LABEL: func.func @unit_rows
 // CHECK:         scf.forall
 // CHECK:           arith.addf %{{.*}}, %{{.*}} : vector<32xf32>

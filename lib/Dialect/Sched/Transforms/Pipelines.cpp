@@ -75,7 +75,10 @@ static void addLLVMConversionPasses(OpPassManager &pm) {
   expand.opMnemonics = {"fpowi"};
   pm.addPass(math::createMathExpandOpsPass(expand));
   pm.addPass(createConvertMathToFuncs());
-  pm.addPass(createConvertMathToLLVMPass());
+  // log1p to libm, not log(1 + x), which loses its precision near 0.
+  ConvertMathToLLVMPassOptions mathToLLVM;
+  mathToLLVM.approximateLog1p = false;
+  pm.addPass(createConvertMathToLLVMPass(mathToLLVM));
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createSCFToControlFlowPass());
@@ -100,8 +103,11 @@ void mlir::sched::buildGPULoweringPipeline(OpPassManager &pm,
   // Kernels take their constants with them, not as arguments.
   pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
   // NVVM has no ipowi: an outlined implementation, which kernel outlining
-  // copies into the kernels' module with the kernels calling it.
-  pm.addPass(createConvertMathToFuncs());
+  // copies into the kernels' module with the kernels calling it. fpowi
+  // (no exponent is 65 bits wide) stays for libdevice's __nv_powif.
+  ConvertMathToFuncsOptions gpuMathToFuncs;
+  gpuMathToFuncs.minWidthOfFPowIExponent = 65;
+  pm.addPass(createConvertMathToFuncs(gpuMathToFuncs));
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(sched::createSchedMergeGPUModules());
   pm.nest<gpu::GPUModuleOp>().addNestedPass<gpu::GPUFuncOp>(

@@ -802,13 +802,13 @@ void ScriptBuilder::finish() {
       vectorize(target);
       continue;
     }
-    std::string yield = fresh("marked");
-    os << "  " << yield << " = transform.structured.match attributes{"
+    std::string mark = fresh("marked");
+    os << "  " << mark << " = transform.structured.match attributes{"
        << kVectorizeMarkPrefix << index << "} in %func : (" << kAnyOp << ") -> "
        << kAnyOp << "\n";
     VectorizeTarget marked = target;
     marked.handle = fresh("remarked");
-    os << "  " << marked.handle << " = transform.get_parent_op " << yield
+    os << "  " << marked.handle << " = transform.get_parent_op " << mark
        << " {nth_parent = 1 : i64} : (" << kAnyOp << ") -> " << kAnyOp << "\n";
     vectorize(marked);
   }
