@@ -716,11 +716,15 @@ void NestBuilder::translateTiled(unsigned node) {
   }
   // The block: reductions first (outer products), then the spatial loops,
   // the output's contiguous one vectorized.
+  // A constant index (a kept unit dimension, `(i, j) -> (i, 0)`) is no
+  // loop: the contiguous loop is the last one the output is indexed by.
   std::optional<unsigned> vectorLoop;
-  if (!n.initMaps.empty() && n.initMaps.front().getNumResults() &&
-      isa<AffineDimExpr>(n.initMaps.front().getResults().back()))
-    vectorLoop = n.initMaps.front().getDimPosition(
-        n.initMaps.front().getNumResults() - 1);
+  if (!n.initMaps.empty())
+    for (AffineExpr result : llvm::reverse(n.initMaps.front().getResults()))
+      if (auto dim = dyn_cast<AffineDimExpr>(result)) {
+        vectorLoop = dim.getPosition();
+        break;
+      }
   auto blockLoop = [&](unsigned loop) {
     int64_t extent = std::min(sizes.block[loop], n.extents[loop]);
     if (extent <= 1)

@@ -21,11 +21,11 @@ using namespace mlir;
 /// The f32 functions LLVM lowers to one libm call per element whose
 /// approximations stay within a few ulp of glibc's over their useful ranges
 /// and keep its special values (unit test `ApproximateMathTest`); results
-/// below the normal range flush to zero. Left to libm: sin and cos
-/// (upstream's range reduction is off by up to 2.6% at |x| near 100), expm1
-/// (3.7e-4 relative near 0), log1p (wrong for large x), cbrt (NaN at
-/// infinity), and rsqrt (its approximation needs AVX2; the op has an
-/// instruction sequence of its own).
+/// below the normal range flush to zero. Left to the rest of the lowering:
+/// sin and cos (upstream's range reduction is off by up to 2.6% at |x| near
+/// 100), expm1 (3.7e-4 relative near 0; math-to-llvm makes it exp(x) - 1),
+/// log1p (wrong for large x), cbrt (NaN at infinity), and rsqrt (its
+/// approximation needs AVX2; the op has an instruction sequence of its own).
 static bool isApproximated(StringRef name) {
   static const llvm::StringSet<> names = {
       "math.acos", "math.asin", "math.atan", "math.erf", "math.erfc",

@@ -125,8 +125,9 @@ def SchedApproximateMath
     approximations, plain arithmetic that vectorizes: within 8 ulp of glibc,
     special values kept, results below the normal range flushed to zero. The
     reference lowering that verifies every candidate goes through the same
-    pass. Functions whose approximations are less accurate (sin, cos, expm1,
-    log1p, cbrt) and f64 keep libm; `sqrt`, `rsqrt` and `fma` keep their
+    pass. Functions whose approximations are less accurate are left to the
+    rest of the lowering (sin, cos, log1p and cbrt call libm; expm1 becomes
+    `exp(x) - 1`), as are f64 ones; `sqrt`, `rsqrt` and `fma` keep their
     instructions.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
