@@ -430,12 +430,8 @@ void NestBuilder::fuseProducers(unsigned consumer,
       loop.annotation = container.annotation;
       s.loops.push_back(loop);
     }
-    auto linalgProducer = dyn_cast<linalg::LinalgOp>(pn.op);
-    bool vectorized = vectorize && !isPad && linalgProducer &&
-                      isVectorizable(dag, producer) &&
-                      product(producerTile) <= kMaxVectorTileElements &&
-                      llvm::all_of(linalgProducer.getIndexingMapsArray(),
-                                   isVectorizableAccess);
+    bool vectorized =
+        vectorize && !isPad && plan.canVectorize(producer, producerTile);
     tileLoops(s, producerTile, producerTile, vectorized,
               producerTile.size() - 1);
     Type elementType = getElementTypeOrSelf(pn.op->getResult(0).getType());

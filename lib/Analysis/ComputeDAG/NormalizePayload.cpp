@@ -11,16 +11,18 @@
 using namespace mlir;
 using namespace mlir::ansor;
 
+static auto operandAndResultTypes(Operation *op) {
+  return llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes());
+}
+
 /// Whether `op` computes on static-shaped tensors only: the decompositions
 /// build tensor ops, and dynamic or buffer forms are refused later, by
 /// ComputeDAG, with their own error.
 static bool onStaticTensors(Operation *op) {
-  return llvm::all_of(
-      llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()),
-      [](Type t) {
-        auto tensor = dyn_cast<RankedTensorType>(t);
-        return tensor && tensor.hasStaticShape();
-      });
+  return llvm::all_of(operandAndResultTypes(op), [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && tensor.hasStaticShape();
+  });
 }
 
 /// Replaces `op` by what `decompose` builds; warns, leaving it for the
@@ -163,12 +165,10 @@ static void narrowInBody(OpBuilder &b, BlockArgument arg) {
 
 /// Whether `op` reads or writes a tensor of i1.
 static bool touchesBooleanTensor(Operation *op) {
-  return llvm::any_of(
-      llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()),
-      [](Type t) {
-        auto tensor = dyn_cast<RankedTensorType>(t);
-        return tensor && tensor.getElementType().isInteger(1);
-      });
+  return llvm::any_of(operandAndResultTypes(op), [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && tensor.getElementType().isInteger(1);
+  });
 }
 
 void mlir::ansor::widenBooleanTensors(func::FuncOp func) {

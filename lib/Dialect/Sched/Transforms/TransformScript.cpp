@@ -88,6 +88,8 @@ private:
   std::string fuseThrough(std::string producer, ArrayRef<std::string> loops);
   std::string decompose(const std::string &handle);
   void vectorize(const VectorizeTarget &target);
+  void markBody(unsigned index, const std::string &handle);
+  std::string findMarked(unsigned index);
   PeeledBlocks peelPartialBlocks(unsigned node, const std::string &handle,
                                  ArrayRef<int64_t> tile);
   void unroll(unsigned node, const Tiled &tiled, int64_t maxStep,
@@ -245,6 +247,28 @@ void ScriptBuilder::vectorize(const VectorizeTarget &target) {
      << "\n  transform.yield\n  }\n";
 }
 
+/// Marks the body terminator of the ops of `handle` as the `index`-th
+/// vectorization target.
+void ScriptBuilder::markBody(unsigned index, const std::string &handle) {
+  std::string yield = fresh("yield");
+  os << "  " << yield
+     << " = transform.structured.match ops{[\"linalg.yield\"]} in " << handle
+     << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  os << "  transform.annotate " << yield << " \"" << kVectorizeMarkPrefix
+     << index << "\" : " << kAnyOp << "\n";
+}
+
+/// A handle to the ops whose body terminator `markBody` marked `index`.
+std::string ScriptBuilder::findMarked(unsigned index) {
+  std::string mark = fresh("marked"), op = fresh("remarked");
+  os << "  " << mark << " = transform.structured.match attributes{"
+     << kVectorizeMarkPrefix << index << "} in %func : (" << kAnyOp << ") -> "
+     << kAnyOp << "\n";
+  os << "  " << op << " = transform.get_parent_op " << mark
+     << " {nth_parent = 1 : i64} : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return op;
+}
+
 /// The vector sizes that mask a `block` of the op of `node` (one per loop)
 /// where the tiling `partial` leaves partial blocks, else none. The
 /// unit-extent folding before vectorization drops the unit loops of generic
@@ -383,10 +407,8 @@ void ScriptBuilder::fuseInlined(
       continue;
     }
     std::string fused = fuseThrough(handle, containers);
-    auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(producer).op);
-    if (op && vectorizeProducers && isVectorizable(producer) &&
-        product(containerTile) <= kMaxVectorTileElements &&
-        llvm::all_of(op.getIndexingMapsArray(), ansor::isVectorizableAccess))
+    if (vectorizeProducers &&
+        schedulePlan->canVectorize(producer, containerTile))
       toVectorize.push_back({fused, {}});
   }
 }
@@ -783,34 +805,18 @@ void ScriptBuilder::finish() {
   bool rematch = llvm::any_of(dag.getNodes(), [](const DAGNode &n) {
     return n.op->getNumResults() > 1;
   });
-  if (rematch) {
-    for (auto [index, target] : llvm::enumerate(toVectorize)) {
-      std::string yield = fresh("yield");
-      os << "  " << yield
-         << " = transform.structured.match ops{[\"linalg.yield\"]} in "
-         << target.handle << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-      os << "  transform.annotate " << yield << " \"" << kVectorizeMarkPrefix
-         << index << "\" : " << kAnyOp << "\n";
-    }
-  }
+  if (rematch)
+    for (auto [index, target] : llvm::enumerate(toVectorize))
+      markBody(index, target.handle);
   os << "  transform.apply_patterns to %func {\n"
         "    transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices\n"
      << (peeled ? "    transform.apply_patterns.canonicalization\n" : "")
      << "  } : " << kAnyOp << "\n";
   for (auto [index, target] : llvm::enumerate(toVectorize)) {
-    if (!rematch) {
-      vectorize(target);
-      continue;
-    }
-    std::string mark = fresh("marked");
-    os << "  " << mark << " = transform.structured.match attributes{"
-       << kVectorizeMarkPrefix << index << "} in %func : (" << kAnyOp << ") -> "
-       << kAnyOp << "\n";
-    VectorizeTarget marked = target;
-    marked.handle = fresh("remarked");
-    os << "  " << marked.handle << " = transform.get_parent_op " << mark
-       << " {nth_parent = 1 : i64} : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-    vectorize(marked);
+    VectorizeTarget current = target;
+    if (rematch)
+      current.handle = findMarked(index);
+    vectorize(current);
   }
   for (auto &[node, loops, maxStep, blockElements] : toUnroll)
     unroll(node, loops, maxStep, blockElements);
