@@ -1,48 +1,57 @@
 #!/usr/bin/env python3
-"""Summarizes `bench/gpu.sh run`: per workload, how many programs ran and
-verified, the errors by kind, the best verified program (median of its
-repeats) and, for the GEMMs, the ratio to cuBLAS SGEMM of the same run.
+"""Summarizes `bench/gpu_tune.sh`: per workload, the trials measured, the
+errors by kind, the best verified program and, for the GEMMs, its ratio to
+cuBLAS SGEMM timed the same way in the same run.
 
-    bench/gpu_report.py DIR    # DIR holds results.jsonl, cublas.jsonl,
+    bench/gpu_report.py DIR    # DIR holds what `gpu_tune.sh wait` brought
+                               # back: *.summary.json, cublas.jsonl,
                                # device.json
 """
-import collections
+import glob
 import json
 import os
-import statistics
 import sys
 
+# The GEMM workloads and the cuBLAS shape each is compared with.
+GEMM_SHAPES = {"gmm_1024": (1024, 1024, 1024), "gmm_relu_512": (512, 512, 512)}
 
-def main(directory):
-    results = [json.loads(l) for l in open(os.path.join(directory, "results.jsonl")) if l.strip()]
-    cublas = {}
+
+def read_cublas(directory):
+    shapes = {}
     path = os.path.join(directory, "cublas.jsonl")
     if os.path.exists(path):
         for line in open(path):
             r = json.loads(line)
             if r.get("ok"):
-                cublas[(r["m"], r["n"], r["k"])] = r
+                shapes[(r["m"], r["n"], r["k"])] = r
+    return shapes
+
+
+def cell(value, fmt):
+    return fmt.format(value) if value is not None else "-"
+
+
+def main(directory):
     device = os.path.join(directory, "device.json")
     if os.path.exists(device):
-        print("device:", open(device).read().strip())
-    shapes = {"gmm_1024": (1024, 1024, 1024), "gmm_relu_512": (512, 512, 512)}
-    by = collections.defaultdict(list)
-    for r in results:
-        by[r["workload"]].append(r)
-    print(f"| workload | programs | verified | errors | best ms | GFLOP/s | cuBLAS GFLOP/s | ratio |")
+        print("device:", " ".join(open(device).read().split("\n")).strip())
+    cublas = read_cublas(directory)
+    print("| workload | trials | errors | best us | GFLOP/s | cuBLAS us | "
+          "ratio to cuBLAS | tuning s |")
     print("|---|---|---|---|---|---|---|---|")
-    for name, rows in sorted(by.items()):
-        errors = collections.Counter(r["result"].get("error") for r in rows if not r["result"].get("ok"))
-        verified = [r for r in rows if r["result"].get("ok") and r["result"].get("verified")]
-        best = min((statistics.median(r["result"]["costs"]) for r in verified), default=None)
-        gflops = rows[0]["flop"] / best / 1e9 if best else None
-        ref = cublas.get(shapes.get(name))
-        cell = lambda v, f: f.format(v) if v is not None else "-"
-        print(f"| {name} | {len(rows)} | {len(verified)} | "
-              f"{', '.join(f'{k} {v}' for k, v in sorted(errors.items())) or 'none'} | "
-              f"{cell(best and best * 1e3, '{:.4f}')} | {cell(gflops, '{:.0f}')} | "
-              f"{cell(ref and ref['gflops'], '{:.0f}')} | "
-              f"{cell(ref and gflops and gflops / ref['gflops'], '{:.2f}x')} |")
+    for path in sorted(glob.glob(os.path.join(directory, "*.summary.json"))):
+        for task in json.load(open(path))["tasks"]:
+            errors = ", ".join(f"{k} {v}" for k, v in sorted(task["errors"].items())
+                               if v) or "none"
+            best = task["best_seconds"] if task.get("verified") else None
+            ref = cublas.get(GEMM_SHAPES.get(task["name"]))
+            ratio = ref["median_seconds"] / best if ref and best else None
+            print(f"| {task['name']} | {task['trials']} | {errors} | "
+                  f"{cell(best and best * 1e6, '{:.2f}')} | "
+                  f"{cell(best and task['flop'] / best / 1e9, '{:.0f}')} | "
+                  f"{cell(ref and ref['median_seconds'] * 1e6, '{:.2f}')} | "
+                  f"{cell(ratio, '{:.2f}x')} | "
+                  f"{cell(task.get('wall_seconds'), '{:.0f}')} |")
 
 
 if __name__ == "__main__":

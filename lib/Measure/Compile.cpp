@@ -73,17 +73,25 @@ static LogicalResult emitObject(ModuleOp module, llvm::Module &llvmModule,
   return success();
 }
 
-/// Where libAnsorCUDARuntime is: `lib/` beside the `bin/` of this
-/// executable, in the build tree as in an installation; empty if absent.
-static std::string findCUDARuntimeDir() {
+/// The `lib/` beside the `bin/` of this executable (in the build tree as in
+/// an installation) if it holds `library`; empty otherwise.
+static std::string findBesideTool(StringRef library) {
   static int anchor;
   std::string executable = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
   SmallString<256> dir(
       llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
   llvm::sys::path::append(dir, "lib");
-  SmallString<256> library(dir);
-  llvm::sys::path::append(library, "libAnsorCUDARuntime.so");
-  return llvm::sys::fs::exists(library) ? dir.str().str() : "";
+  SmallString<256> path(dir);
+  llvm::sys::path::append(path, library);
+  return llvm::sys::fs::exists(path) ? dir.str().str() : "";
+}
+
+/// Where MLIR's C runner utilities and OpenMP are: beside this tool when a
+/// relocated copy carries them (bench/gpu_tune.sh packs the tools for a
+/// machine without LLVM), else where the LLVM it was built with has them.
+static std::string findLLVMLibraryDir() {
+  std::string beside = findBesideTool("libmlir_c_runner_utils.so");
+  return beside.empty() ? ANSOR_LLVM_LIBRARY_DIR : beside;
 }
 
 /// Links the object into a shared library with lld's ELF driver, in
@@ -92,7 +100,7 @@ static std::string findCUDARuntimeDir() {
 /// OpenMP.
 static LogicalResult link(ModuleOp module, StringRef objectPath,
                           StringRef outputPath, bool gpu = false) {
-  std::string libDir = ANSOR_LLVM_LIBRARY_DIR;
+  std::string libDir = findLLVMLibraryDir();
   std::string output = outputPath.str(), object = objectPath.str();
   std::string libFlag = "-L" + libDir;
   // -Bsymbolic: calls within the library bind to its own funcs, so a func
@@ -108,7 +116,7 @@ static LogicalResult link(ModuleOp module, StringRef objectPath,
                                     "-rpath",
                                     libDir.c_str(),
                                     "-lmlir_c_runner_utils"};
-  std::string runtimeDir = gpu ? findCUDARuntimeDir() : "";
+  std::string runtimeDir = gpu ? findBesideTool("libAnsorCUDARuntime.so") : "";
   std::string runtimeFlag = "-L" + runtimeDir;
   if (!gpu)
     args.push_back("-lomp");

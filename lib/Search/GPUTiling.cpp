@@ -9,6 +9,8 @@ using namespace mlir::sched;
 
 /// GPU grids and blocks have three dimensions.
 static constexpr unsigned kMaxMappedLoops = 3;
+/// Bytes of the widest element type a payload has (f64, i64).
+static constexpr int64_t kWidestElementBytes = 8;
 
 GPUTiling GPUTiling::get(TileOp tile, BindOp bind) {
   GPUTiling tiling;
@@ -131,9 +133,9 @@ GPUTiling::getStageShape(AffineMap access) const {
   return shape;
 }
 
-std::optional<std::string>
-GPUTiling::check(const GPULimits &limits,
-                 ArrayRef<sched::CacheReadOp> reads) const {
+std::optional<std::string> GPUTiling::check(const GPULimits &limits,
+                                            ArrayRef<sched::CacheReadOp> reads,
+                                            bool privateOutput) const {
   if (gridLoops().size() > kMaxMappedLoops)
     return "blocks along " + std::to_string(gridLoops().size()) +
            " loops (a grid has 3 dimensions)";
@@ -146,6 +148,16 @@ GPUTiling::check(const GPULimits &limits,
   if (numVThreads() > limits.maxVThreadExtent)
     return std::to_string(numVThreads()) + " virtual threads (limit " +
            std::to_string(limits.maxVThreadExtent) + ")";
+  // A thread's output tile is a private buffer when a consumer is fused into
+  // it; the tiling does not know the element type, so the widest one a
+  // payload has (8 bytes) bounds it for every type.
+  if (privateOutput &&
+      elementsPerThread() * kWidestElementBytes > limits.maxPrivateBytes)
+    return std::to_string(elementsPerThread()) +
+           " output elements per thread (limit " +
+           std::to_string(limits.maxPrivateBytes / kWidestElementBytes) + ": " +
+           std::to_string(limits.maxPrivateBytes) +
+           " private bytes at 8 bytes each)";
   int64_t stagedBytes = 0;
   for (sched::CacheReadOp read : reads) {
     if (!read.getAccess())
@@ -175,6 +187,13 @@ SmallVector<CacheReadOp> mlir::ansor::getCacheReadOps(ScheduleOp schedule,
   return reads;
 }
 
+bool mlir::ansor::hasFusedConsumer(ScheduleOp schedule, int64_t node) {
+  return llvm::any_of(schedule.getBody().getOps<FuseConsumerOp>(),
+                      [&](FuseConsumerOp fuse) {
+                        return static_cast<int64_t>(fuse.getInto()) == node;
+                      });
+}
+
 BindOp mlir::ansor::getBindOp(ScheduleOp schedule, int64_t node) {
   for (auto bind : schedule.getBody().getOps<BindOp>())
     if (static_cast<int64_t>(bind.getNode()) == node)
@@ -188,7 +207,8 @@ mlir::ansor::checkGPULimits(ScheduleOp program, const GPULimits &limits) {
     if (BindOp bind = getBindOp(program, tile.getNode()))
       if (std::optional<std::string> violation =
               GPUTiling::get(tile, bind)
-                  .check(limits, getCacheReadOps(program, tile.getNode())))
+                  .check(limits, getCacheReadOps(program, tile.getNode()),
+                         hasFusedConsumer(program, tile.getNode())))
         return "node " + std::to_string(tile.getNode()) + ": " + *violation;
   for (auto rfactor : program.getBody().getOps<RfactorOp>()) {
     int64_t threads = rfactor.getSplit().getFactors().front();

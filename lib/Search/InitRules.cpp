@@ -173,8 +173,9 @@ static LogicalResult sampleGPUTile(TileOp tile, BindOp bind,
                                    const GPULimits &limits, std::mt19937 &rng,
                                    const SampleOptions &options) {
   ArrayAttr sketchSplits = tile.getSplits();
-  SmallVector<CacheReadOp> reads =
-      getCacheReadOps(tile->getParentOfType<ScheduleOp>(), tile.getNode());
+  auto schedule = tile->getParentOfType<ScheduleOp>();
+  SmallVector<CacheReadOp> reads = getCacheReadOps(schedule, tile.getNode());
+  bool privateOutput = hasFusedConsumer(schedule, tile.getNode());
   ArrayAttr fitting;
   std::optional<std::string> firstViolation;
   for (unsigned attempt = 0; attempt < kMaxBlockAttempts; ++attempt) {
@@ -191,7 +192,8 @@ static LogicalResult sampleGPUTile(TileOp tile, BindOp bind,
     }
     tile.setSplitsAttr(ArrayAttr::get(tile.getContext(), splits));
     GPUTiling tiling = GPUTiling::get(tile, bind);
-    std::optional<std::string> violation = tiling.check(limits, reads);
+    std::optional<std::string> violation =
+        tiling.check(limits, reads, privateOutput);
     if (!violation && tiling.numThreads() >= limits.warpSize)
       return success();
     if (!violation && !fitting)

@@ -50,10 +50,12 @@ struct GPUTiling {
   /// nothing when an index is not a sum of loop multiples and constants.
   std::optional<SmallVector<int64_t>> getStageShape(AffineMap access) const;
 
-  /// Why the target cannot run this tiling with the stages of `reads`, or
-  /// nothing when it can.
-  std::optional<std::string>
-  check(const GPULimits &limits, ArrayRef<sched::CacheReadOp> reads = {}) const;
+  /// Why the target cannot run this tiling with the stages of `reads` (and,
+  /// with `privateOutput`, each thread's output tile in a private buffer: a
+  /// consumer fused into it), or nothing when it can.
+  std::optional<std::string> check(const GPULimits &limits,
+                                   ArrayRef<sched::CacheReadOp> reads = {},
+                                   bool privateOutput = false) const;
 
 private:
   SmallVector<unsigned> mapped(ArrayRef<int64_t> counts) const;
@@ -74,6 +76,8 @@ std::optional<std::string> checkGPULimits(sched::ScheduleOp program,
 /// target, always for a CPU one.
 bool keepsGPULimits(sched::ScheduleOp program);
 
+/// Whether a consumer is fused into the tiles of `node` in `schedule`.
+bool hasFusedConsumer(sched::ScheduleOp schedule, int64_t node);
 /// The bind step of `node` in `schedule`, if any.
 sched::BindOp getBindOp(sched::ScheduleOp schedule, int64_t node);
 

@@ -149,7 +149,8 @@ LogicalResult GPUSchedulePlan::collect() {
                 "its init a thread loop of its own (virtual threads or "
                 "stages)";
     if (std::optional<std::string> violation =
-            tiling.check(limits, ansor::getCacheReadOps(schedule, node)))
+            tiling.check(limits, ansor::getCacheReadOps(schedule, node),
+                         /*privateOutput=*/bool(s.fusedConsumer)))
       return s.tile.emitOpError() << "cannot run on the target: " << *violation;
     if (s.fusedConsumer &&
         s.tile.getStructure().getLevels().back() != LoopKind::S)

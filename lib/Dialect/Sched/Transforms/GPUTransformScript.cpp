@@ -434,15 +434,16 @@ static SmallVector<int64_t> distributeCopy(ArrayRef<int64_t> shape,
         return d;
     return int64_t(1);
   };
+  // The vector divides the innermost extent however many threads there
+  // are: a single thread copies its stage in vectors too.
+  while (vector > 1 && shape.back() % vector != 0)
+    vector /= 2;
   SmallVector<int64_t> counts(shape.size(), 1);
   int64_t left = threads;
   for (int i = shape.size() - 1; i >= 0 && left > 1; --i) {
     int64_t units = shape[i];
-    if (i + 1 == static_cast<int>(shape.size())) {
-      while (vector > 1 && units % vector != 0)
-        vector /= 2;
+    if (i + 1 == static_cast<int>(shape.size()))
       units /= vector;
-    }
     counts[i] = largestDivisorUpTo(units, left);
     left /= counts[i];
   }

@@ -4,7 +4,8 @@
 // host computes what the GPU must, stage by stage. The workgroup memory
 // space is dropped for the host (sed), nothing else changes.
 //
-// Hand-written schedules of @mm_relu, @mm_relu_vthreads and @mm:
+// Hand-written schedules of @mm_relu, @mm_relu_vthreads, @mm and
+// @mm_one_thread:
 // RUN: ansor-opt %s --sched-materialize \
 // RUN:   | sed 's/, #gpu.address_space<workgroup>//g' \
 // RUN:   | ansor-opt --ansor-lower-cpu \
@@ -27,7 +28,7 @@
 //
 // The materialized programs really stage both inputs.
 // RUN: ansor-opt %s --sched-materialize | FileCheck %s --check-prefix=MAT
-// MAT-COUNT-6: memref.alloc() : memref<{{.*}}, #gpu.address_space<workgroup>>
+// MAT-COUNT-8: memref.alloc() : memref<{{.*}}, #gpu.address_space<workgroup>>
 // MAT-NOT: memref.alloc() : memref<{{.*}}, #gpu.address_space<workgroup>>
 // RUN: ansor-opt %s --sched-derive-sketches="target='cuda -arch=sm_90' func=mm_sampled sketch=0" \
 // RUN:   --sched-sample="seed=1" --sched-materialize | FileCheck %s --check-prefix=MAT-SAMPLED
@@ -36,9 +37,9 @@
 // Elements of A and B are small integers, so every sum is exact and the
 // staged programs must equal the reference element for element (one line
 // per program; @mm_sampled is unscheduled in the first run).
-// CHECK-COUNT-4: mismatches: 0
+// CHECK-COUNT-5: mismatches: 0
 // CHECK-NOT: mismatches
-// SAMPLED-COUNT-12: mismatches: 0
+// SAMPLED-COUNT-15: mismatches: 0
 // SAMPLED-NOT: mismatches
 
 !A = tensor<128x64xf32>
@@ -79,6 +80,14 @@ func.func @mm_relu_vthreads(%a: !A, %b: !B) -> !C {
 }
 
 func.func @mm(%a: !A, %b: !B) -> !C {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : !C
+  %acc = linalg.fill ins(%zero : f32) outs(%e : !C) -> !C
+  %c = linalg.matmul ins(%a, %b : !A, !B) outs(%acc : !C) -> !C
+  return %c : !C
+}
+
+func.func @mm_one_thread(%a: !A, %b: !B) -> !C {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : !C
   %acc = linalg.fill ins(%zero : f32) outs(%e : !C) -> !C
@@ -189,6 +198,8 @@ func.func @main() {
   call @count_mismatches(%r2, %ref_relu) : (!C, !C) -> ()
   %r3 = call @mm(%a, %b) : (!A, !B) -> !C
   call @count_mismatches(%r3, %ref) : (!C, !C) -> ()
+  %r5 = call @mm_one_thread(%a, %b) : (!A, !B) -> !C
+  call @count_mismatches(%r5, %ref) : (!C, !C) -> ()
   %r4 = call @mm_sampled(%a, %b) : (!A, !B) -> !C
   call @count_mismatches(%r4, %ref) : (!C, !C) -> ()
   return
@@ -246,4 +257,23 @@ sched.schedule @mm_s for @mm target "cuda -arch=sm_90"
   sched.cache_read node 1 operand 1 scope "shared" access affine_map<(d0, d1, d2) -> (d2, d1)> of f32
   sched.vectorize node 1
   sched.unroll node 1 max_step #sched.choice<64 in [0, 16, 64, 512, 1024]>
+}
+
+// One thread per block (two virtual threads along columns) staging 4 x 2
+// and 2 x 1 tiles: its copies are vectorized by the widest vector that
+// divides a stage's rows (2 and 1 elements, not 4). An H100 tuning run
+// proposed such programs, which failed to build before.
+sched.schedule @mm_one_thread_s for @mm_one_thread target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.fill", [128, 256], [S, S]>,
+           #sched.node<"linalg.matmul", [128, 256, 64], [S, S, R]>]
+    rules ["AddCacheRead", "MultiLevelTiling"] {
+  sched.tile node 1 structure #sched.structure<[S, S, S, R, R, S, R, S]>
+      splits [#sched.split<[32, 1, 1, 1, 4] of 128>,
+              #sched.split<[128, 2, 1, 1, 1] of 256>,
+              #sched.split<[32, 2, 1] of 64>]
+  sched.bind node 1 block 0 vthread 1 thread 2
+  sched.cache_read node 1 operand 0 scope "shared" access affine_map<(d0, d1, d2) -> (d0, d2)> of f32
+  sched.cache_read node 1 operand 1 scope "shared" access affine_map<(d0, d1, d2) -> (d2, d1)> of f32
+  sched.vectorize node 1
+  sched.unroll node 1 max_step #sched.choice<0 in [0, 16, 64, 512, 1024]>
 }
