@@ -22,9 +22,9 @@
 #
 # With the device tool (pack takes a few minutes here):
 #   run(command="bench/gpu_tune.sh start .devcarry/ansor-pkg.tar.xz &&
-#                OUT=$OUT bench/gpu_tune.sh wait 540",
+#                OUT=$OUT bench/gpu_tune.sh wait 520",
 #       carry=[".devcarry"])
-#   run(command="OUT=$OUT bench/gpu_tune.sh wait 540")   # while still warm
+#   run(command="OUT=$OUT bench/gpu_tune.sh wait 420")   # while still warm
 # and bench/gpu_report.py on what comes back.
 set -euo pipefail
 SELF=$(realpath "$0")
@@ -37,6 +37,9 @@ WORK=${GPU_WORK:-/tmp/ansor-gpu}
 stub() {
   local lib=$1 soname=$2 dir=$3 real syms
   real=$(ldd "$lib" | awk -v s="$soname" '$1 == s { print $3 }')
+  [ -n "$real" ] || { echo "$lib does not load $soname: no stub" >&2; return; }
+  local data
+  data=$(nm -D --defined-only "$real" | awk '$2 ~ /^[DBR]$/ { sub(/@.*/, "", $3); print $3 }')
   # LIB's undefined symbols (NAME@VERSION where versioned) that REAL defines.
   syms=$(awk 'NR == FNR { defined[$0]; next }
               { name = $0; sub(/@.*/, "", name); if (name in defined) print }' \
@@ -46,7 +49,7 @@ stub() {
     echo '#include <stdlib.h>'
     for s in $(echo "$syms" | sed 's/@.*//' | sort -u); do
       # Data symbols stay data: their relocations are resolved at load time.
-      if nm -D --defined-only "$real" | grep -Eq " [DB] $s(@|\$)"; then
+      if grep -qx "$s" <<< "$data"; then
         echo "void *$s;"
       else
         echo "void $s(void) { abort(); }"
@@ -120,6 +123,10 @@ start() {
   shift $(($# < 3 ? $# : 3))
   local workloads=("$@")
   [ ${#workloads[@]} -gt 0 ] || workloads=(examples/workloads/*.mlir)
+  if [ -e "$WORK/out/worker.pid" ] && kill -0 "$(cat "$WORK/out/worker.pid")" 2>/dev/null; then
+    echo "a tuning run is still going in $WORK: wait for it" >&2
+    exit 1
+  fi
   rm -rf "$WORK" && mkdir -p "$WORK/out"
   tar xJf "$pkg" -C "$WORK"
   export LD_LIBRARY_PATH="$WORK/lib:${LD_LIBRARY_PATH:-}"
@@ -149,22 +156,33 @@ records=out/$n.jsonl summary=out/$n.summary.json" -o out/$n.tuned.mlir \
     done
     touch out/done' _ "$WORK" "$trials" "$arch" "$jobs" "${workloads[@]}" \
     < /dev/null > "$WORK/out/worker.log" 2>&1 &
+  echo $! > "$WORK/out/worker.pid"
   echo "tuning ${#workloads[@]} workloads, $trials trials each, $jobs build jobs" >&2
 }
 
 wait_for() {
-  local seconds=$1 end=$((SECONDS + $1))
-  while [ ! -e "$WORK/out/done" ] && [ $SECONDS -lt $end ]; do
+  local end=$((SECONDS + $1))
+  [ -d "$WORK/out" ] || { echo "no tuning run in $WORK (start it first)" >&2; exit 1; }
+  local pid
+  pid=$(cat "$WORK/out/worker.pid" 2>/dev/null || echo 0)
+  while [ ! -e "$WORK/out/done" ] && [ $SECONDS -lt $end ] &&
+    kill -0 "$pid" 2>/dev/null; do
     sleep 15
     tail -qn1 "$WORK"/out/*.log 2>/dev/null | grep -v '^$' | tail -2 || true
   done
-  [ -e "$WORK/out/done" ] && echo "all workloads tuned" >&2
+  if [ -e "$WORK/out/done" ]; then
+    echo "all workloads tuned" >&2
+  elif ! kill -0 "$pid" 2>/dev/null; then
+    echo "the tuning run in $WORK died before it finished" >&2
+  fi
   local out=${OUT:-$WORK/out}
-  # What comes back: at most 8 files, so the records travel as one archive.
+  # What comes back is at most 8 files: the records and summaries travel as
+  # one archive (gpu_report.py reads it), taken from a snapshot because the
+  # worker may still be appending.
   if [ "$out" != "$WORK/out" ]; then
-    tar cJf "$out/tuned.tar.xz" -C "$WORK" out
+    rm -rf "$WORK/snapshot" && cp -r "$WORK/out" "$WORK/snapshot"
+    tar cJf "$out/tuned.tar.xz" -C "$WORK/snapshot" --transform 's,^\.,out,' .
     cp "$WORK/out/cublas.jsonl" "$WORK/out/device.json" "$out/" 2>/dev/null || true
-    for s in "$WORK"/out/*.summary.json; do [ -e "$s" ] && cp "$s" "$out/"; done
   fi
   tail -qn2 "$WORK"/out/*.log || true
 }

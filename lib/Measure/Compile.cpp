@@ -91,7 +91,9 @@ static std::string findBesideTool(StringRef library) {
 /// machine without LLVM), else where the LLVM it was built with has them.
 static std::string findLLVMLibraryDir() {
   std::string beside = findBesideTool("libmlir_c_runner_utils.so");
-  return beside.empty() ? ANSOR_LLVM_LIBRARY_DIR : beside;
+  if (beside.empty() || findBesideTool("libomp.so").empty())
+    return ANSOR_LLVM_LIBRARY_DIR;
+  return beside;
 }
 
 /// Links the object into a shared library with lld's ELF driver, in

@@ -3,6 +3,8 @@
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
 #include "ansor/Measure/Compile.h"
 #include "ansor/Measure/Passes.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace mlir {
 namespace ansor {

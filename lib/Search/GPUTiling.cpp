@@ -66,6 +66,14 @@ int64_t GPUTiling::elementsPerThread() const {
   return n;
 }
 
+int64_t GPUTiling::elementsPerThreadStep() const {
+  int64_t n = 1;
+  for (auto [loop, tile] : llvm::enumerate(threadTile))
+    if (spatial[loop])
+      n *= tile;
+  return n;
+}
+
 SmallVector<unsigned> GPUTiling::mapped(ArrayRef<int64_t> counts) const {
   SmallVector<unsigned> loops;
   for (auto [loop, count] : llvm::enumerate(counts))
@@ -135,7 +143,7 @@ GPUTiling::getStageShape(AffineMap access) const {
 
 std::optional<std::string> GPUTiling::check(const GPULimits &limits,
                                             ArrayRef<sched::CacheReadOp> reads,
-                                            bool privateOutput) const {
+                                            int64_t privateElementBytes) const {
   if (gridLoops().size() > kMaxMappedLoops)
     return "blocks along " + std::to_string(gridLoops().size()) +
            " loops (a grid has 3 dimensions)";
@@ -149,15 +157,14 @@ std::optional<std::string> GPUTiling::check(const GPULimits &limits,
     return std::to_string(numVThreads()) + " virtual threads (limit " +
            std::to_string(limits.maxVThreadExtent) + ")";
   // A thread's output tile is a private buffer when a consumer is fused into
-  // it; the tiling does not know the element type, so the widest one a
-  // payload has (8 bytes) bounds it for every type.
-  if (privateOutput &&
-      elementsPerThread() * kWidestElementBytes > limits.maxPrivateBytes)
-    return std::to_string(elementsPerThread()) +
-           " output elements per thread (limit " +
-           std::to_string(limits.maxPrivateBytes / kWidestElementBytes) + ": " +
-           std::to_string(limits.maxPrivateBytes) +
-           " private bytes at 8 bytes each)";
+  // it, one per virtual-thread step.
+  if (privateElementBytes > 0 &&
+      elementsPerThreadStep() * privateElementBytes > limits.maxPrivateBytes)
+    return std::to_string(elementsPerThreadStep()) +
+           " output elements per thread step (limit " +
+           std::to_string(limits.maxPrivateBytes / privateElementBytes) + ": " +
+           std::to_string(limits.maxPrivateBytes) + " private bytes at " +
+           std::to_string(privateElementBytes) + " bytes each)";
   int64_t stagedBytes = 0;
   for (sched::CacheReadOp read : reads) {
     if (!read.getAccess())
@@ -187,11 +194,12 @@ SmallVector<CacheReadOp> mlir::ansor::getCacheReadOps(ScheduleOp schedule,
   return reads;
 }
 
-bool mlir::ansor::hasFusedConsumer(ScheduleOp schedule, int64_t node) {
-  return llvm::any_of(schedule.getBody().getOps<FuseConsumerOp>(),
-                      [&](FuseConsumerOp fuse) {
-                        return static_cast<int64_t>(fuse.getInto()) == node;
-                      });
+int64_t mlir::ansor::getPrivateElementBytes(ScheduleOp schedule, int64_t node) {
+  bool fused = llvm::any_of(
+      schedule.getBody().getOps<FuseConsumerOp>(), [&](FuseConsumerOp fuse) {
+        return static_cast<int64_t>(fuse.getInto()) == node;
+      });
+  return fused ? kWidestElementBytes : 0;
 }
 
 BindOp mlir::ansor::getBindOp(ScheduleOp schedule, int64_t node) {
@@ -208,7 +216,7 @@ mlir::ansor::checkGPULimits(ScheduleOp program, const GPULimits &limits) {
       if (std::optional<std::string> violation =
               GPUTiling::get(tile, bind)
                   .check(limits, getCacheReadOps(program, tile.getNode()),
-                         hasFusedConsumer(program, tile.getNode())))
+                         getPrivateElementBytes(program, tile.getNode())))
         return "node " + std::to_string(tile.getNode()) + ": " + *violation;
   for (auto rfactor : program.getBody().getOps<RfactorOp>()) {
     int64_t threads = rfactor.getSplit().getFactors().front();

@@ -175,7 +175,7 @@ static LogicalResult sampleGPUTile(TileOp tile, BindOp bind,
   ArrayAttr sketchSplits = tile.getSplits();
   auto schedule = tile->getParentOfType<ScheduleOp>();
   SmallVector<CacheReadOp> reads = getCacheReadOps(schedule, tile.getNode());
-  bool privateOutput = hasFusedConsumer(schedule, tile.getNode());
+  int64_t privateBytes = getPrivateElementBytes(schedule, tile.getNode());
   ArrayAttr fitting;
   std::optional<std::string> firstViolation;
   for (unsigned attempt = 0; attempt < kMaxBlockAttempts; ++attempt) {
@@ -193,7 +193,7 @@ static LogicalResult sampleGPUTile(TileOp tile, BindOp bind,
     tile.setSplitsAttr(ArrayAttr::get(tile.getContext(), splits));
     GPUTiling tiling = GPUTiling::get(tile, bind);
     std::optional<std::string> violation =
-        tiling.check(limits, reads, privateOutput);
+        tiling.check(limits, reads, privateBytes);
     if (!violation && tiling.numThreads() >= limits.warpSize)
       return success();
     if (!violation && !fitting)

@@ -28,6 +28,10 @@ def AnsorCompile : Pass<"ansor-compile", "ModuleOp"> {
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
            "Target machine ('host' or 'llvm -mtriple=... -mcpu=...')">
   ];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
 }
 
 #endif // ANSOR_MEASURE_PASSES_TD

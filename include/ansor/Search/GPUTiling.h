@@ -45,17 +45,21 @@ struct GPUTiling {
   SmallVector<unsigned> threadLoops() const { return mapped(threads); }
   /// Elements of the node's output one thread computes.
   int64_t elementsPerThread() const;
+  /// Elements of the node's output one thread computes per virtual-thread
+  /// step: its private buffer when a consumer is fused into the thread tile.
+  int64_t elementsPerThreadStep() const;
 
   /// The shape of the stage of an operand read through `access`, or
   /// nothing when an index is not a sum of loop multiples and constants.
   std::optional<SmallVector<int64_t>> getStageShape(AffineMap access) const;
 
   /// Why the target cannot run this tiling with the stages of `reads` (and,
-  /// with `privateOutput`, each thread's output tile in a private buffer: a
-  /// consumer fused into it), or nothing when it can.
+  /// with `privateElementBytes`, each thread's output tile per virtual-thread
+  /// step in a private buffer of elements that size: a consumer fused into
+  /// it), or nothing when it can.
   std::optional<std::string> check(const GPULimits &limits,
                                    ArrayRef<sched::CacheReadOp> reads = {},
-                                   bool privateOutput = false) const;
+                                   int64_t privateElementBytes = 0) const;
 
 private:
   SmallVector<unsigned> mapped(ArrayRef<int64_t> counts) const;
@@ -76,8 +80,11 @@ std::optional<std::string> checkGPULimits(sched::ScheduleOp program,
 /// target, always for a CPU one.
 bool keepsGPULimits(sched::ScheduleOp program);
 
-/// Whether a consumer is fused into the tiles of `node` in `schedule`.
-bool hasFusedConsumer(sched::ScheduleOp schedule, int64_t node);
+/// The element size to check `node`'s private output tile with when a
+/// consumer is fused into it in `schedule` (the schedule does not know the
+/// element type: the widest a payload has, 8 bytes), else 0.
+int64_t getPrivateElementBytes(sched::ScheduleOp schedule, int64_t node);
+
 /// The bind step of `node` in `schedule`, if any.
 sched::BindOp getBindOp(sched::ScheduleOp schedule, int64_t node);
 

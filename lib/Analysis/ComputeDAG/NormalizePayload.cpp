@@ -219,13 +219,15 @@ void mlir::ansor::widenBooleanTensors(func::FuncOp func) {
     }
 }
 
+void mlir::ansor::normalizePayload(func::FuncOp func) {
+  convertToDestinationStyle(func);
+  convertElementwiseToLinalg(func);
+  decomposeAggregatedOps(func);
+  widenBooleanTensors(func);
+}
+
 void mlir::ansor::normalizePayloads(ModuleOp module) {
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (func.isExternal())
-      continue;
-    convertToDestinationStyle(func);
-    convertElementwiseToLinalg(func);
-    decomposeAggregatedOps(func);
-    widenBooleanTensors(func);
-  }
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal())
+      normalizePayload(func);
 }

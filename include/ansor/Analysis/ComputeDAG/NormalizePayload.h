@@ -48,6 +48,9 @@ void decomposeAggregatedOps(func::FuncOp func);
 /// generalized first, so their masks are widened too.
 void widenBooleanTensors(func::FuncOp func);
 
+/// All four, on `func`.
+void normalizePayload(func::FuncOp func);
+
 /// All four, on every func of `module` with a body.
 void normalizePayloads(ModuleOp module);
 

@@ -29,6 +29,14 @@ std::optional<unsigned> GPUSchedulePlan::getNodeOf(Value value) const {
   return std::nullopt;
 }
 
+/// Bytes of an element of `op`'s first result (8 for an index).
+static int64_t getOutputElementBytes(Operation *op) {
+  Type element = getElementTypeOrSelf(op->getResult(0).getType());
+  return element.isIntOrFloat()
+             ? llvm::divideCeil(element.getIntOrFloatBitWidth(), 8)
+             : 8;
+}
+
 std::optional<unsigned> GPUSchedulePlan::getInitOperand(unsigned node) const {
   for (OpOperand &operand : dag->getNode(node).op->getOpOperands())
     if (std::optional<unsigned> p = getNodeOf(operand.get()))
@@ -148,9 +156,9 @@ LogicalResult GPUSchedulePlan::collect() {
              << "'s output indexed by its spatial loops in order, to give "
                 "its init a thread loop of its own (virtual threads or "
                 "stages)";
-    if (std::optional<std::string> violation =
-            tiling.check(limits, ansor::getCacheReadOps(schedule, node),
-                         /*privateOutput=*/bool(s.fusedConsumer)))
+    if (std::optional<std::string> violation = tiling.check(
+            limits, ansor::getCacheReadOps(schedule, node),
+            s.fusedConsumer ? getOutputElementBytes(dag->getNode(node).op) : 0))
       return s.tile.emitOpError() << "cannot run on the target: " << *violation;
     if (s.fusedConsumer &&
         s.tile.getStructure().getLevels().back() != LoopKind::S)

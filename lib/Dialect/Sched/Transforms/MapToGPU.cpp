@@ -23,8 +23,9 @@ using namespace mlir;
 static constexpr StringLiteral kKernelAttr = "sched.kernel";
 /// Threads per block of the default mapping, along the innermost loop.
 static constexpr int64_t kDefaultThreads = 128;
-/// Largest buffer a kernel keeps per thread on its stack.
-static constexpr int64_t kMaxPrivateBytes = 16 * 1024;
+/// Largest buffer a kernel keeps per thread on its stack (what sampling
+/// keeps fused tiles within).
+static const int64_t kMaxPrivateBytes = ansor::GPULimits().maxPrivateBytes;
 
 static bool isMappedTo(scf::ForallOp forall, bool blocks) {
   std::optional<ArrayAttr> mapping = forall.getMapping();

@@ -16,6 +16,7 @@
 
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
 #include "ansor/Target/Target.h"
@@ -948,6 +949,9 @@ FailureOr<func::FuncOp> mlir::sched::resolvePayload(ScheduleOp schedule,
     return schedule.emitOpError()
            << "names payload func @" << schedule.getFunc()
            << ", which is not in the module";
+  // A schedule applied to the payload as its author wrote it (records
+  // applied to a fresh copy) sees the form sketches were derived from.
+  ansor::normalizePayload(func);
   FailureOr<ComputeDAG> dag = ComputeDAG::build(func);
   if (failed(dag))
     return failure();

@@ -259,9 +259,9 @@ sched.schedule @mm_s for @mm target "cuda -arch=sm_90"
   sched.unroll node 1 max_step #sched.choice<64 in [0, 16, 64, 512, 1024]>
 }
 
-// One thread per block (two virtual threads along columns) staging 4 x 2
-// and 2 x 1 tiles: its copies are vectorized by the widest vector that
-// divides a stage's rows (2 and 1 elements, not 4). An H100 tuning run
+// One thread per block (two virtual threads along columns) staging a 4 x 2
+// tile of A and a 2 x 2 tile of B: its copies are vectorized by the widest
+// vector that divides a stage's rows (2 elements, not 4). An H100 tuning run
 // proposed such programs, which failed to build before.
 sched.schedule @mm_one_thread_s for @mm_one_thread target "cuda -arch=sm_90"
     nodes [#sched.node<"linalg.fill", [128, 256], [S, S]>,

@@ -93,7 +93,9 @@ def SchedExportTransform : Pass<"sched-export-transform", "ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::transform::TransformDialect",
-    "::mlir::sched::SchedDialect"
+    "::mlir::sched::SchedDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
   ];
 }
 
@@ -109,7 +111,9 @@ def SchedMaterialize : Pass<"sched-materialize", "ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::transform::TransformDialect",
-    "::mlir::sched::SchedDialect"
+    "::mlir::sched::SchedDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
   ];
 }
 
