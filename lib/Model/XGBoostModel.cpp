@@ -97,9 +97,17 @@ LogicalResult XGBoostModel::train(ArrayRef<ProgramFeatures> programs,
         return failure();
       }
   // Ansor's pack-sum objective: the prediction of a program is the sum of
-  // its rows' margins; squared error against y, weighted by y.
+  // its rows' margins; squared error against y, weighted by y. The loss's
+  // Hessian in a program's k row margins is w * 1 1^T, not the diagonal
+  // w * I: when a tree puts the k rows in one leaf, the step with hessian w
+  // per row moves the sum k times too far, and with k * eta > 2 (a softmax
+  // has 7 to 11 statements) training diverges. k * w per row bounds that
+  // Hessian (w 1 1^T <= k w I), so no step overshoots.
   std::vector<float> grad(owner.size()), hess(owner.size());
   std::vector<double> sums(programs.size());
+  std::vector<unsigned> rowsOf(programs.size(), 0);
+  for (unsigned program : owner)
+    ++rowsOf[program];
   for (unsigned round = 0; round < options.rounds; ++round) {
     bst_ulong length = 0;
     const float *margins = nullptr;
@@ -119,7 +127,7 @@ LogicalResult XGBoostModel::train(ArrayRef<ProgramFeatures> programs,
     for (size_t r = 0; r < owner.size(); ++r) {
       double weight = std::max(y[owner[r]], 1e-3);
       grad[r] = (sums[owner[r]] - y[owner[r]]) * weight;
-      hess[r] = weight;
+      hess[r] = weight * rowsOf[owner[r]];
     }
     if (!check(XGBoosterBoostOneIter(handle, train.handle, grad.data(),
                                      hess.data(), owner.size()),
