@@ -400,6 +400,16 @@ void ScriptBuilder::fuseInlined(
     bool vectorizeProducers) {
   if (containers.empty())
     return;
+  // A producer inlined into several consumers stays in the func after its
+  // first fusion, and so do the fused originals that read it (a layer
+  // norm's x - mean feeds the variance and the output). Fusing it into an
+  // scf.for while such a use follows the loop crashes upstream's
+  // fuse_into_containing_op (MLIR 22: only an scf.forall can yield the
+  // producer), so the dead originals go first.
+  if (llvm::any_of(producers, [&](const auto &entry) {
+        return dag.getNode(entry.first).consumers.size() > 1;
+      }))
+    os << "  transform.apply_dce to %func : " << kAnyOp << "\n";
   for (auto &[producer, handle] : producers) {
     // A tiled pad is guarded by an scf.if for empty slices, which does not
     // fuse further: pads go into the outermost container only.
