@@ -103,6 +103,17 @@ static std::string sizeList(ArrayRef<int64_t> sizes) {
 }
 
 std::string GPUScriptBuilder::match(unsigned node) {
+  // A producer inlined into several consumers stays in the func after its
+  // first fusion, and so do the fused originals that read it; fusing it
+  // into a loop that such a use follows crashes upstream's
+  // fuse_into_containing_op (MLIR 22), so the dead originals go before each
+  // node's producers are taken.
+  bool sharedProducer = false;
+  for (unsigned i = 0, e = dag.size(); i < e; ++i)
+    sharedProducer |=
+        plan->getNode(i).inlined && dag.getNode(i).consumers.size() > 1;
+  if (sharedProducer)
+    os << "  transform.apply_dce to %func : " << kAnyOp << "\n";
   std::string handle = fresh("n");
   os << "  " << handle << " = transform.structured.match attributes{"
      << ansor::kNodeAttrName << " = " << node << " : i64} in %func : ("
