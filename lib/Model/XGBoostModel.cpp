@@ -105,9 +105,6 @@ LogicalResult XGBoostModel::train(ArrayRef<ProgramFeatures> programs,
   // Hessian (w 1 1^T <= k w I), so no step overshoots.
   std::vector<float> grad(owner.size()), hess(owner.size());
   std::vector<double> sums(programs.size());
-  std::vector<unsigned> rowsOf(programs.size(), 0);
-  for (unsigned program : owner)
-    ++rowsOf[program];
   for (unsigned round = 0; round < options.rounds; ++round) {
     bst_ulong length = 0;
     const float *margins = nullptr;
@@ -127,7 +124,7 @@ LogicalResult XGBoostModel::train(ArrayRef<ProgramFeatures> programs,
     for (size_t r = 0; r < owner.size(); ++r) {
       double weight = std::max(y[owner[r]], 1e-3);
       grad[r] = (sums[owner[r]] - y[owner[r]]) * weight;
-      hess[r] = weight * rowsOf[owner[r]];
+      hess[r] = weight * programs[owner[r]].numRows;
     }
     if (!check(XGBoosterBoostOneIter(handle, train.handle, grad.data(),
                                      hess.data(), owner.size()),

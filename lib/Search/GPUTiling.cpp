@@ -59,10 +59,10 @@ int64_t GPUTiling::numThreads() const { return computeProduct(threads); }
 int64_t GPUTiling::numVThreads() const { return computeProduct(vthreads); }
 
 int64_t GPUTiling::elementsPerThread() const {
-  int64_t n = 1;
-  for (auto [loop, tile] : llvm::enumerate(threadTile))
+  int64_t n = elementsPerThreadStep();
+  for (auto [loop, count] : llvm::enumerate(vthreads))
     if (spatial[loop])
-      n *= tile * vthreads[loop];
+      n *= count;
   return n;
 }
 

@@ -75,6 +75,8 @@ private:
   const ComputeDAG &dag;
   ansor::GPULimits limits;
   std::optional<GPUSchedulePlan> plan;
+  /// Whether a producer is inlined into several consumers.
+  bool sharedProducer = false;
   std::string text;
   llvm::raw_string_ostream os;
   unsigned counter = 0;
@@ -103,15 +105,6 @@ static std::string sizeList(ArrayRef<int64_t> sizes) {
 }
 
 std::string GPUScriptBuilder::match(unsigned node) {
-  // A producer inlined into several consumers stays in the func after its
-  // first fusion, and so do the fused originals that read it; fusing it
-  // into a loop that such a use follows crashes upstream's
-  // fuse_into_containing_op (MLIR 22), so the dead originals go before each
-  // node's producers are taken.
-  bool sharedProducer = false;
-  for (unsigned i = 0, e = dag.size(); i < e; ++i)
-    sharedProducer |=
-        plan->getNode(i).inlined && dag.getNode(i).consumers.size() > 1;
   if (sharedProducer)
     os << "  transform.apply_dce to %func : " << kAnyOp << "\n";
   std::string handle = fresh("n");
@@ -717,6 +710,14 @@ FailureOr<std::string> GPUScriptBuilder::build(StringRef sequenceName) {
   if (failed(built))
     return failure();
   plan = std::move(*built);
+  // A producer inlined into several consumers stays in the func after its
+  // first fusion, and so do the fused originals that read it; fusing it
+  // into a loop that such a use follows crashes upstream's
+  // fuse_into_containing_op (MLIR 22), so the dead originals go before each
+  // node's producers are taken.
+  for (unsigned i = 0, e = dag.size(); i < e; ++i)
+    sharedProducer |=
+        plan->getNode(i).inlined && dag.getNode(i).consumers.size() > 1;
   os << "transform.named_sequence @" << sequenceName
      << "(%root: !transform.any_op {transform.readonly}) {\n";
   os << "  %func = transform.structured.match ops{[\"func.func\"]} "

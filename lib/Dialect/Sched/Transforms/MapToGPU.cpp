@@ -25,7 +25,7 @@ static constexpr StringLiteral kKernelAttr = "sched.kernel";
 static constexpr int64_t kDefaultThreads = 128;
 /// Largest buffer a kernel keeps per thread on its stack (what sampling
 /// keeps fused tiles within).
-static const int64_t kMaxPrivateBytes = ansor::GPULimits().maxPrivateBytes;
+static constexpr int64_t kMaxPrivateBytes = ansor::GPULimits{}.maxPrivateBytes;
 
 static bool isMappedTo(scf::ForallOp forall, bool blocks) {
   std::optional<ArrayAttr> mapping = forall.getMapping();
