@@ -15,7 +15,10 @@
 #                                          # 200 trials, sm_90) in a detached
 #                                          # session, records flushed as they
 #                                          # are measured
-#                                          # (GPU_SEED: the search seed, 0)
+#                                          # (GPU_SEED: the search seed, 0;
+#                                          # GPU_TUNE_EXTRA: more --ansor-tune
+#                                          # options, e.g. "search=random";
+#                                          # GPU_NO_CUBLAS=1: skip cuBLAS)
 #   bench/gpu_tune.sh wait SECONDS         # there: follow the progress until
 #                                          # the tuning ends or SECONDS pass,
 #                                          # then copy what exists to $OUT
@@ -134,12 +137,14 @@ start() {
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv \
     >> "$WORK/out/device.json" 2>&1 || true
   local cuda=${CUDA_HOME:-/usr/local/cuda}
-  cc -O2 bench/cublas_sgemm.c -I"$cuda/include" -L"$cuda/lib64" \
-    -Wl,-rpath,"$cuda/lib64" -lcublas -lcudart -o "$WORK/cublas_sgemm"
-  for shape in "1024 1024 1024" "512 512 512"; do
-    "$WORK/cublas_sgemm" $shape 5 100 >> "$WORK/out/cublas.jsonl" || true
-  done
-  cat "$WORK/out/cublas.jsonl"
+  if [ -z "${GPU_NO_CUBLAS:-}" ]; then
+    cc -O2 bench/cublas_sgemm.c -I"$cuda/include" -L"$cuda/lib64" \
+      -Wl,-rpath,"$cuda/lib64" -lcublas -lcudart -o "$WORK/cublas_sgemm"
+    for shape in "1024 1024 1024" "512 512 512"; do
+      "$WORK/cublas_sgemm" $shape 5 100 >> "$WORK/out/cublas.jsonl" || true
+    done
+    cat "$WORK/out/cublas.jsonl"
+  fi
   local jobs
   jobs=$(($(nproc) > 2 ? $(nproc) - 2 : 1))
   cp "${workloads[@]}" "$WORK/"
@@ -151,7 +156,8 @@ start() {
       n=$(basename "$w" .mlir)
       bin/ansor-opt "$n.mlir" --ansor-tune="target='"'"'cuda -arch=$arch'"'"' \
 trials=$trials build-jobs=$jobs batch-size=$((2 * jobs)) seed=${GPU_SEED:-0} \
-records=out/$n.jsonl summary=out/$n.summary.json" -o out/$n.tuned.mlir \
+records=out/$n.jsonl summary=out/$n.summary.json ${GPU_TUNE_EXTRA:-}" \
+        -o out/$n.tuned.mlir \
         2> out/$n.log || echo "ansor-tune failed: $?" >> out/$n.log
     done
     touch out/done' _ "$WORK" "$trials" "$arch" "$jobs" "${workloads[@]}" \

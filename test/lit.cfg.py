@@ -49,6 +49,8 @@ ptxas = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptx
 if os.path.exists(ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+    config.substitutions.append(
+        ("%cuda_toolkit", os.path.dirname(os.path.dirname(ptxas))))
 
 # A CUDA device the runner can use (none in CI): tests of the no-device path
 # are unsupported there, tests that run kernels require it.

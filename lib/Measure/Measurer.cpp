@@ -1,6 +1,7 @@
 //===- Measurer.cpp - build and run candidates in child processes ---------===//
 
 #include "ansor/Measure/Measurer.h"
+#include "ansor/Measure/RunnerWorker.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringExtras.h"
@@ -235,11 +236,8 @@ static std::string readFileOr(StringRef path, StringRef fallback) {
   return text.empty() ? fallback.str() : text;
 }
 
-/// The runner's one-line JSON report in `path` (removed after reading);
-/// none if it wrote nothing parsable (it died).
-static std::optional<llvm::json::Object> readRunnerReport(StringRef path) {
-  std::string output = readFileOr(path, "");
-  llvm::sys::fs::remove(path);
+/// The runner's one-line JSON report; none if it is not one (it died).
+static std::optional<llvm::json::Object> parseRunnerReport(StringRef output) {
   llvm::Expected<llvm::json::Value> json = llvm::json::parse(output);
   if (!json) {
     llvm::consumeError(json.takeError());
@@ -248,6 +246,13 @@ static std::optional<llvm::json::Object> readRunnerReport(StringRef path) {
   if (llvm::json::Object *object = json->getAsObject())
     return std::move(*object);
   return std::nullopt;
+}
+
+/// The runner's report in `path` (removed after reading).
+static std::optional<llvm::json::Object> readRunnerReport(StringRef path) {
+  std::string output = readFileOr(path, "");
+  llvm::sys::fs::remove(path);
+  return parseRunnerReport(output);
 }
 
 LogicalResult Measurer::probeDevice(std::string &error) {
@@ -361,8 +366,6 @@ void Measurer::finishBuild(Build &build, MeasureResult &result, bool exited) {
 
 void Measurer::run(StringRef library, StringRef inject, bool reference,
                    MeasureResult &result, ArrayRef<int> pause) {
-  std::string outFile = library.str() + ".out";
-  std::string errFile = library.str() + ".rerr";
   SmallVector<std::string> args = {options.runnerPath,
                                    "--lib",
                                    library.str(),
@@ -416,6 +419,38 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
     args.push_back("--inject");
     args.push_back(inject.str());
   }
+  unsigned timeout = reference ? options.referenceTimeout : options.runTimeout;
+  std::string error;
+  bool timedOut = false;
+  int status = -1;
+  std::optional<llvm::json::Object> object;
+  auto start = std::chrono::steady_clock::now();
+  if (!reference && target.isGPU()) {
+    // Device candidates share one runner process and its CUDA context.
+    if (!worker)
+      worker = std::make_unique<RunnerWorker>(options.runnerPath,
+                                              options.workDir + "/runner.err");
+    RunnerWorker::Reply reply =
+        worker->run(ArrayRef<std::string>(args).drop_front(), timeout);
+    timedOut = reply.timedOut;
+    error = reply.error;
+    if (reply.report)
+      object = parseRunnerReport(*reply.report);
+  } else {
+    runProcess(args, library, timeout, object, timedOut, status, error);
+  }
+  result.runSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  interpretReport(object, timedOut, status, error, timeout, result);
+}
+
+void Measurer::runProcess(ArrayRef<std::string> args, StringRef library,
+                          unsigned timeout,
+                          std::optional<llvm::json::Object> &object,
+                          bool &timedOut, int &status, std::string &error) {
+  std::string outFile = library.str() + ".out";
+  std::string errFile = library.str() + ".rerr";
   SmallVector<StringRef> argRefs(args.begin(), args.end());
   // The kernel's OpenMP threads; everything else is inherited.
   std::vector<std::string> env;
@@ -426,22 +461,21 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
   SmallVector<StringRef> envRefs(env.begin(), env.end());
   std::optional<StringRef> redirects[] = {StringRef(""), StringRef(outFile),
                                           StringRef(errFile)};
-  unsigned timeout = reference ? options.referenceTimeout : options.runTimeout;
-  std::string error;
-  auto start = std::chrono::steady_clock::now();
-  bool startFailed = false, timedOut = false;
+  bool startFailed = false;
   llvm::sys::ProcessInfo process = llvm::sys::ExecuteNoWait(
       options.runnerPath, argRefs, envRefs, redirects, 0, &error, &startFailed);
-  int status = -1;
   if (!startFailed) {
     llvm::sys::ProcessInfo done = waitFor(process, timeout, timedOut, &error);
     status = done.ReturnCode;
   }
-  result.runSeconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-  std::optional<llvm::json::Object> object = readRunnerReport(outFile);
+  object = readRunnerReport(outFile);
   llvm::sys::fs::remove(errFile);
+}
+
+void Measurer::interpretReport(std::optional<llvm::json::Object> &object,
+                               bool timedOut, int status,
+                               const std::string &error, unsigned timeout,
+                               MeasureResult &result) {
   if (timedOut) {
     result.error = MeasureError::Timeout;
     result.message = "run timed out after " + std::to_string(timeout) + " s";

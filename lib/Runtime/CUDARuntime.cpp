@@ -505,6 +505,17 @@ ANSOR_EXPORT void *ansorCudaAlloc(size_t bytes) {
 
 ANSOR_EXPORT void ansorCudaFree(void *pointer) { release(pointer); }
 
+ANSOR_EXPORT void ansorCudaReleaseCached(void) {
+  Driver *d = driver();
+  Runtime &rt = runtime();
+  std::lock_guard<std::mutex> lock(rt.mutex);
+  for (auto &[key, blocks] : rt.freeBlocks)
+    for (CUdeviceptr pointer : blocks)
+      if (d)
+        d->cuMemFree(pointer);
+  rt.freeBlocks.clear();
+}
+
 // On the shared stream, then waited for: a copy on the legacy stream would not
 // be ordered before the non-blocking stream's kernels, and one from pageable
 // memory may return before the data has arrived.

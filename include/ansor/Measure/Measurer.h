@@ -12,9 +12,13 @@
 #define ANSOR_MEASURE_MEASURER_H
 
 #include "ansor/Measure/MeasureError.h"
+#include "ansor/Measure/RunnerWorker.h"
 #include "ansor/Target/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/JSON.h"
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -176,6 +180,15 @@ private:
   /// runner times warm calls.
   void run(StringRef library, StringRef inject, bool reference,
            MeasureResult &result, ArrayRef<int> pause = {});
+  /// Runs the runner command line `args` (for `library`) in a process of
+  /// its own.
+  void runProcess(ArrayRef<std::string> args, StringRef library,
+                  unsigned timeout, std::optional<llvm::json::Object> &object,
+                  bool &timedOut, int &status, std::string &error);
+  /// The measurement a runner's report (or its absence) stands for.
+  void interpretReport(std::optional<llvm::json::Object> &object, bool timedOut,
+                       int status, const std::string &error, unsigned timeout,
+                       MeasureResult &result);
 
   MeasureOptions options;
   KernelSignature signature;
@@ -183,6 +196,8 @@ private:
   std::string referencePath;
   unsigned counter = 0;
   bool ownsWorkDir = false;
+  /// Runs GPU candidates (see RunnerWorker.h).
+  std::unique_ptr<RunnerWorker> worker;
 };
 
 } // namespace ansor

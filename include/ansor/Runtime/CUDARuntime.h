@@ -50,6 +50,9 @@ void *ansorCudaAlloc(size_t bytes);
 void ansorCudaFree(void *pointer);
 int ansorCudaCopyToDevice(void *device, const void *host, size_t bytes);
 int ansorCudaCopyToHost(void *host, const void *device, size_t bytes);
+/* Returns to the driver the device memory freed blocks keep for reuse (a
+ * process running many programs calls it between two). */
+void ansorCudaReleaseCached(void);
 
 /* While deferred, the synchronizations a program's host code asks for are
  * skipped, so calls queue back to back on the shared stream. */

@@ -1,14 +1,15 @@
 /* A fake CUDA driver (libcuda.so.1) for testing libAnsorCUDARuntime and
  * ansor-runner --device cuda without a GPU. "Device" memory is host memory,
- * modules must be PTX text with an .entry, launches run nothing (outputs
+ * modules must be PTX or cubin (below), launches run nothing (outputs
  * stay as they are), and event timing is deterministic: one microsecond
  * per launch between the two events. Environment:
  *   FAKE_CUDA_LAUNCH_ERROR=N  cuLaunchKernel returns N
  *   FAKE_CUDA_SYNC_ERROR=N    cuStreamSynchronize returns N, once a kernel
  *                             was launched
  *   FAKE_CUDA_SYNC_HANG=1     cuStreamSynchronize never returns, then
- * At exit it prints "fake-cuda: A allocations, L launches, M modules" to
- * stderr. */
+ * At exit it prints "fake-cuda: A allocations, F frees, L launches, M
+ * modules, U unloaded, C contexts" to stderr. Modules are PTX text with an
+ * .entry or an ELF image (a cubin). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,11 +18,13 @@
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
 
-static int allocations, launches, modules;
+static int allocations, frees, launches, modules, unloaded, contexts;
 
 static void report(void) {
-  fprintf(stderr, "fake-cuda: %d allocations, %d launches, %d modules\n",
-          allocations, launches, modules);
+  fprintf(stderr,
+          "fake-cuda: %d allocations, %d frees, %d launches, %d modules, %d "
+          "unloaded, %d contexts\n",
+          allocations, frees, launches, modules, unloaded, contexts);
 }
 
 static int envError(const char *name) {
@@ -55,6 +58,7 @@ CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
 }
 CUresult cuDevicePrimaryCtxRetain(void **context, int device) {
   *context = (void *)0x1;
+  ++contexts;
   return 0;
 }
 CUresult cuCtxSetCurrent(void *context) { return 0; }
@@ -71,7 +75,7 @@ CUresult cuGetErrorString(CUresult error, const char **text) {
 }
 CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n,
                             int *options, void **values) {
-  if (!strstr((const char *)image, ".entry"))
+  if (memcmp(image, "\x7f" "ELF", 4) && !strstr((const char *)image, ".entry"))
     return 218;
   ++modules;
   *module = (void *)0x2;
@@ -80,7 +84,10 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n,
 CUresult cuModuleLoadData(void **module, const void *image) {
   return cuModuleLoadDataEx(module, image, 0, 0, 0);
 }
-CUresult cuModuleUnload(void *module) { return 0; }
+CUresult cuModuleUnload(void *module) {
+  ++unloaded;
+  return 0;
+}
 CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
   *function = strdup(name);
   return 0;
@@ -140,6 +147,7 @@ CUresult cuMemAllocManaged(CUdeviceptr *pointer, size_t bytes, unsigned f) {
   return cuMemAlloc_v2(pointer, bytes);
 }
 CUresult cuMemFree_v2(CUdeviceptr pointer) {
+  ++frees;
   free((void *)pointer);
   return 0;
 }

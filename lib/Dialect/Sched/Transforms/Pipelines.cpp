@@ -130,7 +130,7 @@ void mlir::sched::buildGPULoweringPipeline(OpPassManager &pm,
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = options.chip;
   nvvm.cubinFeatures = options.features;
-  nvvm.cubinFormat = "isa";
+  nvvm.cubinFormat = options.cubin ? "bin" : "isa";
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
 }
 

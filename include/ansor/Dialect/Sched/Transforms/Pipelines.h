@@ -17,6 +17,9 @@ void buildCPULoweringPipeline(OpPassManager &pm);
 struct GPULoweringOptions {
   std::string chip = "sm_90";
   std::string features = "+ptx80";
+  /// Kernels as a cubin assembled by the toolkit's ptxas instead of PTX the
+  /// driver compiles when the program is loaded.
+  bool cubin = false;
 };
 
 /// Bufferizes, maps block and thread foralls to `gpu.launch`, outlines the
