@@ -590,9 +590,13 @@ std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
     pump();
     phases.build += since(waitStart);
     if (results[i].error == MeasureError::None) {
+      // A GPU kernel shares no core with the builds as long as they leave
+      // the runner one: builds then go on while it runs (as in TVM).
       SmallVector<int> pause;
+      bool sharesCores =
+          !target.isGPU() || jobs >= std::thread::hardware_concurrency();
       for (size_t k : running)
-        if (builds[k].started)
+        if (builds[k].started && sharesCores)
           pause.push_back(builds[k].process.Pid);
       auto runStart = Clock::now();
       run(builds[i].library, batch[i].inject, /*reference=*/false, results[i],
@@ -602,7 +606,7 @@ std::vector<MeasureResult> Measurer::measure(ArrayRef<MeasureInput> batch) {
       // Whatever the runner did, paused builds go on, and their time limits
       // do not count the run.
       for (size_t k : running) {
-        if (!builds[k].started)
+        if (!builds[k].started || pause.empty())
           continue;
         ::kill(builds[k].process.Pid, SIGCONT);
         builds[k].start += std::chrono::duration_cast<Clock::duration>(

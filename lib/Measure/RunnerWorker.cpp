@@ -138,16 +138,17 @@ RunnerWorker::Reply RunnerWorker::run(llvm::ArrayRef<std::string> args,
     reply.error = stop();
     return reply;
   }
-  // After a failure the runner exits (its CUDA context may be unusable).
+  // Only a report that says so is followed by more (a failure's, or the
+  // watchdog's for a kernel far past the cut, is the worker's last).
   llvm::Expected<llvm::json::Value> json = llvm::json::parse(*reply.report);
-  bool ok = false;
+  bool serving = false;
   if (json) {
     if (const llvm::json::Object *object = json->getAsObject())
-      ok = object->getBoolean("ok").value_or(false);
+      serving = object->getBoolean("serving").value_or(false);
   } else {
     llvm::consumeError(json.takeError());
   }
-  if (!ok)
+  if (!serving)
     stop();
   return reply;
 }

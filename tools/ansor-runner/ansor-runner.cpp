@@ -348,6 +348,9 @@ double seconds(std::chrono::steady_clock::time_point a,
 /// Whether the kernel is a GPU program (`--device cuda`).
 bool onDevice = false;
 
+/// Whether this process runs candidates one after another (`--serve`).
+bool serving = false;
+
 /// Ends the run with the first CUDA error, as the kind the measurer records.
 [[noreturn]] void failCuda(const std::string &when) {
   char message[512] = {};
@@ -782,7 +785,12 @@ int runCandidate(int argc, char **argv) {
                   maxTimingSeconds, report(cutByWatchdog, /*bound=*/true));
   for (pid_t pid : pause)
     kill(pid, SIGCONT);
-  std::fputs(report(timing, /*bound=*/false).c_str(), stdout);
+  std::string text = report(timing, /*bound=*/false);
+  // A serving process says it goes on: every other report (a failure, the
+  // watchdog's) is its last.
+  if (serving)
+    text.insert(text.size() - 2, ", \"serving\": true");
+  std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
   // A serving process runs the next candidate: nothing of this one stays.
   for (Buffer &b : args)
@@ -796,10 +804,12 @@ int runCandidate(int argc, char **argv) {
 
 /// `--serve`: runs candidates one after another, each request its command
 /// line (one argument per line, an empty line ending it), each answer its
-/// report line. The CUDA context is created once, not per candidate (0.4 s
+/// report line (`"serving": true` while it goes on). The CUDA context is
+/// created once, not per candidate (0.4 s
 /// on an H100). A failing candidate ends the process after its report, as
 /// it would alone: a CUDA error can leave the context unusable.
 int serve() {
+  serving = true;
   std::vector<std::string> request;
   std::string line;
   while (std::getline(std::cin, line)) {

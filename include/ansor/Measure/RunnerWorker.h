@@ -1,5 +1,4 @@
-//===- RunnerWorker.h - a runner process serving many candidates -*- C++
-//-*-===//
+//===- RunnerWorker.h - a runner serving many candidates ----*- C++ -*-===//
 //
 // GPU candidates are run by one `ansor-runner --serve` process, one after
 // another, rather than by a process each: creating a CUDA context costs about
@@ -41,7 +40,8 @@ public:
   /// Runs one candidate given by the runner's command-line arguments (without
   /// the program name), waiting at most `seconds` for its report. The worker
   /// is started first if none runs, and stopped after a timeout or a report
-  /// of failure (a CUDA error may leave its context unusable).
+  /// that is its last (any but a success's, which says `"serving": true`:
+  /// a CUDA error may leave its context unusable).
   Reply run(llvm::ArrayRef<std::string> args, double seconds);
 
   /// The worker's process id, 0 when none runs.
