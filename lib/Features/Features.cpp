@@ -83,10 +83,38 @@ std::vector<std::string> mlir::ansor::getFeatureNames() {
   for (const char *a : {"traffic_reg", "traffic_l1", "traffic_l2", "traffic_l3",
                         "vector_ops", "est_cycles"})
     names.push_back(a);
-  for (const char *a :
-       {"gpu_blocks", "gpu_threads", "gpu_vthreads", "gpu_shared_bytes"})
+  for (const char *a : {"gpu_blocks", "gpu_threads", "gpu_vthreads",
+                        "gpu_shared_bytes", "gpu_blocks_per_sm",
+                        "gpu_read_thread_stride", "gpu_write_thread_stride"})
     names.push_back(a);
   return names;
+}
+
+/// The largest distance in bytes between the addresses two consecutive
+/// threads (along threadIdx.x) read, and write, in global memory: 4 for
+/// coalesced f32 accesses, 0 where every thread reads the same element.
+static std::pair<double, double> threadStrides(const Statement &s,
+                                               const LoopNest &nest) {
+  double read = 0, write = 0;
+  if (s.threadDelta.empty())
+    return {read, write};
+  for (const BufferAccess &a : s.accesses) {
+    const Buffer &buffer = nest.buffers[a.buffer];
+    if (buffer.temporary)
+      continue;
+    SmallVector<int64_t> advance = advanceOf(a.coefficients, s.threadDelta);
+    int64_t elements = 0, rowStride = 1;
+    for (unsigned d = advance.size(); d-- > 0;) {
+      elements += advance[d] * rowStride;
+      rowStride *= d < buffer.shape.size() ? buffer.shape[d] : 1;
+    }
+    double bytes = std::abs(double(elements)) * buffer.elementBytes;
+    (a.kind == AccessKind::Read ? read : write) =
+        std::max(a.kind == AccessKind::Read ? read : write, bytes);
+    if (a.kind == AccessKind::ReadWrite)
+      read = std::max(read, bytes);
+  }
+  return {read, write};
 }
 
 static AccessGeometry analyze(const Statement &s, const LoopNest &nest,
@@ -365,6 +393,10 @@ static void statementFeatures(const LoopNest &nest, const Statement &s,
   out[feature::kGPU + 1] = slog(s.gpuThreads);
   out[feature::kGPU + 2] = slog(s.gpuVThreads);
   out[feature::kGPU + 3] = slog(s.gpuSharedBytes);
+  out[feature::kGPU + 4] = slog(s.gpuBlocksPerSM);
+  auto [readStride, writeStride] = threadStrides(s, nest);
+  out[feature::kGPU + 5] = slog(readStride);
+  out[feature::kGPU + 6] = slog(writeStride);
 }
 
 unsigned mlir::ansor::extractFeatures(const LoopNest &nest,

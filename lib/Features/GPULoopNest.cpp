@@ -33,6 +33,9 @@ namespace {
 /// What a kernel runs with.
 struct Launch {
   int64_t blocks = 1, threads = 1, vthreads = 1, sharedBytes = 0;
+  /// How the node's iterators advance from one thread to the next along
+  /// threadIdx.x (empty: they do not).
+  SmallVector<int64_t> threadDelta;
 };
 
 class GPUNestBuilder : public NestBuilderBase {
@@ -47,8 +50,10 @@ private:
   /// The loops of `node`'s tiling, outermost first; only its spatial levels
   /// with `spatialOnly`. `numOuter` counts the first ones, where a staged
   /// node copies its stages: the block's loops and its reduction steps.
-  SmallVector<NestLoop> tiledLoops(unsigned node, bool spatialOnly,
-                                   unsigned *numOuter = nullptr) const;
+  /// `threadDelta`: how threadIdx.x advances the node's iterators.
+  SmallVector<NestLoop>
+  tiledLoops(unsigned node, bool spatialOnly, unsigned *numOuter = nullptr,
+             SmallVector<int64_t> *threadDelta = nullptr) const;
   /// Adds the ops and the input accesses of the producers inlined into
   /// `consumer`, whose iterators are `toConsumer` of the statement's.
   void addInlinedProducers(Statement &s, unsigned consumer,
@@ -81,6 +86,16 @@ Statement &GPUNestBuilder::addStatement(unsigned node, const Twine &what,
   s.gpuThreads = launch.threads;
   s.gpuVThreads = launch.vthreads;
   s.gpuSharedBytes = launch.sharedBytes;
+  const GPULimits &limits = plan.getLimits();
+  int64_t perSM =
+      std::min(limits.maxBlocksPerSM,
+               limits.maxThreadsPerSM / std::max<int64_t>(launch.threads, 1));
+  if (launch.sharedBytes > 0)
+    perSM = std::min(perSM,
+                     limits.sharedMemoryPerSM /
+                         (launch.sharedBytes + limits.sharedReservedPerBlock));
+  s.gpuBlocksPerSM = perSM;
+  s.threadDelta = launch.threadDelta;
   nest.statements.push_back(std::move(s));
   return nest.statements.back();
 }
@@ -104,9 +119,9 @@ void GPUNestBuilder::addInit(unsigned node, ArrayRef<NestLoop> loops,
   fill.accesses.push_back(outputAccess(node, AccessKind::Write));
 }
 
-SmallVector<NestLoop> GPUNestBuilder::tiledLoops(unsigned node,
-                                                 bool spatialOnly,
-                                                 unsigned *numOuter) const {
+SmallVector<NestLoop>
+GPUNestBuilder::tiledLoops(unsigned node, bool spatialOnly, unsigned *numOuter,
+                           SmallVector<int64_t> *threadDelta) const {
   GPUNodeSteps s = plan.getNode(node);
   const DAGNode &n = dag.getNode(node);
   ArrayRef<LoopKind> levels = s.tile.getStructure().getLevels();
@@ -114,6 +129,7 @@ SmallVector<NestLoop> GPUNestBuilder::tiledLoops(unsigned node,
   bool staged = !s.cacheReads.empty();
   SmallVector<NestLoop> blockLevel, stepLevel, inner;
   unsigned sIndex = 0, rIndex = 0;
+  std::optional<size_t> threadX;
   for (LoopKind kind : levels) {
     bool spatial = kind == LoopKind::S;
     unsigned k = spatial ? sIndex++ : rIndex++;
@@ -140,8 +156,14 @@ SmallVector<NestLoop> GPUNestBuilder::tiledLoops(unsigned node,
         stepLevel.push_back(l);
       else
         inner.push_back(l);
+      // threadIdx.x is the thread level's innermost loop.
+      if (spatial && k == s.bind.getThread())
+        threadX = inner.size() - 1;
     }
   }
+  if (threadDelta)
+    *threadDelta = threadX ? inner[*threadX].delta
+                           : SmallVector<int64_t>(n.extents.size(), 0);
   llvm::append_range(blockLevel, stepLevel);
   if (numOuter)
     *numOuter = blockLevel.size();
@@ -196,6 +218,7 @@ void GPUNestBuilder::translateTiled(unsigned node) {
   launch.vthreads = tiling.numVThreads();
   for (int64_t b : tiling.blocks)
     launch.blocks *= b;
+  tiledLoops(node, /*spatialOnly=*/true, nullptr, &launch.threadDelta);
   auto linalgOp = cast<linalg::LinalgOp>(n.op);
   DenseMap<unsigned, unsigned> replace;
   for (unsigned operand : s.cacheReads) {
@@ -229,8 +252,22 @@ void GPUNestBuilder::translateTiled(unsigned node) {
     auto inputShape = cast<ShapedType>(input.get().getType()).getShape();
     SmallVector<int64_t> domain(inputShape);
     llvm::append_range(domain, shape);
+    // The block's threads copy the stage as the script distributes it:
+    // consecutive threads take consecutive parts of the innermost dimension
+    // they divide.
+    Launch copyLaunch = launch;
+    int64_t vector =
+        std::max<int64_t>(1, 16 / nest.buffers[it->second].elementBytes);
+    SmallVector<int64_t> counts =
+        distributeCopy(shape, tiling.numThreads(), vector);
+    for (unsigned d = rank; d-- > 0;)
+      if (counts[d] > 1) {
+        copyLaunch.threadDelta.assign(2 * rank, 0);
+        copyLaunch.threadDelta[rank + d] = shape[d] / counts[d];
+        break;
+      }
     Statement &copy =
-        addStatement(node, "stage " + Twine(operand), domain, launch);
+        addStatement(node, "stage " + Twine(operand), domain, copyLaunch);
     for (unsigned i = 0; i < outer; ++i) {
       NestLoop l;
       l.extent = loops[i].extent;
@@ -260,7 +297,20 @@ void GPUNestBuilder::translateTiled(unsigned node) {
     copy.allocated = it->second;
     copy.allocDepth = 0;
   }
-  addInit(node, tiledLoops(node, /*spatialOnly=*/true), launch);
+  // An init with a thread forall of its own (a staged node's, or one the
+  // virtual-thread loops cannot carry) gives each thread a contiguous part
+  // of the block's tile.
+  Launch initLaunch = launch;
+  if (!s.cacheReads.empty() || (!s.fusedConsumer && tiling.numVThreads() > 1)) {
+    initLaunch.threadDelta.assign(n.extents.size(), 0);
+    for (unsigned loop = n.extents.size(); loop-- > 0;)
+      if (n.kinds[loop] == LoopKind::S && tiling.threads[loop] > 1) {
+        initLaunch.threadDelta[loop] =
+            tiling.blockTile[loop] / tiling.threads[loop];
+        break;
+      }
+  }
+  addInit(node, tiledLoops(node, /*spatialOnly=*/true), initLaunch);
   Statement &compute = addStatement(node, "", n.extents, launch);
   compute.ops = countOps(n.op);
   compute.loops = std::move(loops);
@@ -315,6 +365,7 @@ void GPUNestBuilder::translateCrossThread(unsigned node) {
   for (auto [loop, kind] : llvm::enumerate(n.kinds))
     if (kind == LoopKind::S)
       launch.blocks *= n.extents[loop];
+
   Type element = getElementTypeOrSelf(n.op->getResult(0).getType());
   unsigned partials = addTemporary("partials", {threads}, element);
   launch.sharedBytes =
@@ -330,7 +381,12 @@ void GPUNestBuilder::translateCrossThread(unsigned node) {
             n.extents.size()));
   }
   addInit(node, blockLoops, launch);
-  Statement &partial = addStatement(node, "partial", n.extents, launch);
+  // Consecutive threads reduce consecutive parts (every thread writes the
+  // init, one combines the partials).
+  Launch byParts = launch;
+  byParts.threadDelta.assign(n.extents.size(), 0);
+  byParts.threadDelta[reduced] = part;
+  Statement &partial = addStatement(node, "partial", n.extents, byParts);
   partial.ops = countOps(n.op);
   partial.loops = blockLoops;
   auto step = [&](unsigned loop, int64_t extent, int64_t delta) {
@@ -390,6 +446,8 @@ void GPUNestBuilder::translateDefault(unsigned node) {
       continue;
     }
     launch.threads = std::min(n.extents[loop], kDefaultThreads);
+    launch.threadDelta.assign(n.extents.size(), 0);
+    launch.threadDelta[loop] = 1;
     int64_t chunks = llvm::divideCeil(n.extents[loop], launch.threads);
     launch.blocks *= chunks;
     if (chunks > 1)

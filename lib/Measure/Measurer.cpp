@@ -163,6 +163,8 @@ Measurer::Measurer(MeasureOptions options, KernelSignature signature,
       target(std::move(target)) {}
 
 Measurer::~Measurer() {
+  // The runner writes its stderr into the work directory.
+  worker.reset();
   if (ownsWorkDir)
     llvm::sys::fs::remove_directories(options.workDir);
 }

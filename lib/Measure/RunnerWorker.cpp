@@ -146,7 +146,12 @@ RunnerWorker::Reply RunnerWorker::run(llvm::ArrayRef<std::string> args,
     if (const llvm::json::Object *object = json->getAsObject())
       serving = object->getBoolean("serving").value_or(false);
   } else {
+    // Not a report (the kernel wrote to stdout?): what it wrote says why.
     llvm::consumeError(json.takeError());
+    std::string status = stop();
+    reply.error = status + "; it wrote '" + reply.report->substr(0, 200) + "'";
+    reply.report.reset();
+    return reply;
   }
   if (!serving)
     stop();

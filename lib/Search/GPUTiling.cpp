@@ -235,3 +235,28 @@ bool mlir::ansor::keepsGPULimits(ScheduleOp program) {
   FailureOr<Target> target = Target::parse(program.getTarget(), error);
   return failed(target) || !checkGPULimits(program, target->gpu);
 }
+
+SmallVector<int64_t> mlir::ansor::distributeCopy(ArrayRef<int64_t> shape,
+                                                 int64_t threads,
+                                                 int64_t &vector) {
+  auto largestDivisorUpTo = [](int64_t n, int64_t bound) {
+    for (int64_t d = std::min(n, bound); d > 1; --d)
+      if (n % d == 0)
+        return d;
+    return int64_t(1);
+  };
+  // The vector divides the innermost extent however many threads there
+  // are: a single thread copies its stage in vectors too.
+  while (vector > 1 && shape.back() % vector != 0)
+    vector /= 2;
+  SmallVector<int64_t> counts(shape.size(), 1);
+  int64_t left = threads;
+  for (int i = shape.size() - 1; i >= 0 && left > 1; --i) {
+    int64_t units = shape[i];
+    if (i + 1 == static_cast<int>(shape.size()))
+      units /= vector;
+    counts[i] = largestDivisorUpTo(units, left);
+    left /= counts[i];
+  }
+  return counts;
+}

@@ -2,7 +2,9 @@
 // copies at the block's reduction steps, then its virtual threads, threads
 // and each thread's levels; a cross-thread reduction's partials and their
 // combination; the kernel's blocks, threads, virtual threads and shared
-// bytes on every statement (log2(1 + x), as every count feature).
+// bytes on every statement, the blocks a multiprocessor holds, and the byte
+// distance between two consecutive threads' global reads and writes
+// (log2(1 + x), as every count feature).
 // RUN: ansor-model features %s | FileCheck %s
 
 !A = tensor<128x64xf32>
@@ -39,6 +41,11 @@ func.func @mm_relu(%a: !A, %b: !B) -> !C {
 // CHECK-NEXT:    gpu_threads = 6.02
 // CHECK-NEXT:    gpu_vthreads = 2.32
 // CHECK-NEXT:    gpu_shared_bytes = 12.00
+// 64 threads and 4 KiB of shared memory: 32 blocks per multiprocessor (its
+// most); the copy's threads read consecutive 16-byte vectors.
+// CHECK-NEXT:    gpu_blocks_per_sm = 5.04
+// CHECK-NEXT:    gpu_read_thread_stride = 4.09
+// CHECK-NOT:     gpu_write_thread_stride
 // CHECK:       statement 1: node 1 stage 1 domain [64, 256, 8, 64]
 // CHECK:       statement 2: node 1 init domain [128, 256, 64]
 // CHECK-NEXT:    loop 2 delta [64, 0, 0]
@@ -51,6 +58,9 @@ func.func @mm_relu(%a: !A, %b: !B) -> !C {
 // CHECK-NEXT:    loop 2 unrolled delta [1, 0, 0]
 // CHECK-NEXT:    loop 4 unrolled delta [0, 1, 0]
 // CHECK-NEXT:    write linalg.fill [128, 256]
+// A staged node's init has a thread forall of its own: each thread fills a
+// contiguous 8 x 8 part of the block's 64 x 64 tile, 32 bytes from the next.
+// CHECK:         gpu_write_thread_stride = 5.04
 // CHECK:       statement 3: node 1 domain [128, 256, 64]
 // CHECK-NEXT:    loop 2 delta [64, 0, 0]
 // CHECK-NEXT:    loop 4 delta [0, 64, 0]
@@ -69,6 +79,11 @@ func.func @mm_relu(%a: !A, %b: !B) -> !C {
 // CHECK-NEXT:    read-write linalg.fill [128, 256]
 // CHECK:         float_mad = 21.00
 // CHECK:         gpu_shared_bytes = 12.00
+// threadIdx.x is the thread level's column loop: consecutive threads' 4 x 4
+// tiles are 4 columns (16 bytes) apart in C (the stages are shared memory).
+// CHECK-NEXT:    gpu_blocks_per_sm = 5.04
+// CHECK-NEXT:    gpu_read_thread_stride = 4.09
+// CHECK-NEXT:    gpu_write_thread_stride = 4.09
 // The ReLU, which a staged node does not fuse, runs with the default
 // mapping: a block per row and per 128 columns, one thread per element.
 // CHECK:       statement 4: node 2 domain [128, 256]
@@ -80,7 +95,11 @@ func.func @mm_relu(%a: !A, %b: !B) -> !C {
 // CHECK:         gpu_blocks = 8.01
 // CHECK-NEXT:    gpu_threads = 7.01
 // CHECK-NEXT:    gpu_vthreads = 1.00
-// CHECK-NOT:     gpu_shared_bytes
+// 128 threads: 16 blocks per multiprocessor; consecutive threads, consecutive
+// floats.
+// CHECK-NEXT:    gpu_blocks_per_sm = 4.09
+// CHECK-NEXT:    gpu_read_thread_stride = 2.32
+// CHECK-NEXT:    gpu_write_thread_stride = 2.32
 // CHECK-LABEL: schedule @row_sum_s: 3 statements
 sched.schedule @mm_relu_s for @mm_relu target "cuda -arch=sm_90"
     nodes [#sched.node<"linalg.fill", [128, 256], [S, S]>,
@@ -128,6 +147,11 @@ func.func @row_sum(%x: tensor<64x4096xf32>) -> tensor<64xf32> {
 // CHECK-NEXT:    gpu_threads = 8.01
 // CHECK-NEXT:    gpu_vthreads = 1.00
 // CHECK-NEXT:    gpu_shared_bytes = 10.00
+// 256 threads: 8 blocks per multiprocessor; consecutive threads read parts
+// 16 floats (64 bytes) apart, uncoalesced.
+// CHECK-NEXT:    gpu_blocks_per_sm = 3.17
+// CHECK-NEXT:    gpu_read_thread_stride = 6.02
+// CHECK-NOT:     gpu_write_thread_stride
 // CHECK:       statement 2: node 1 combine domain [64, 4096]
 // CHECK-NEXT:    loop 64 delta [1, 0]
 // CHECK-NEXT:    loop 256 reduction delta [0, 16]

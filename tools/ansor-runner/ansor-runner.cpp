@@ -786,19 +786,23 @@ int runCandidate(int argc, char **argv) {
   for (pid_t pid : pause)
     kill(pid, SIGCONT);
   std::string text = report(timing, /*bound=*/false);
-  // A serving process says it goes on: every other report (a failure, the
-  // watchdog's) is its last.
-  if (serving)
-    text.insert(text.size() - 2, ", \"serving\": true");
+  // A serving process runs the next candidate: nothing of this one stays
+  // (its module is unloaded by the library's destructor). Released before
+  // the report, so that a failure of this candidate's is not the next's.
+  if (serving) {
+    for (Buffer &b : args)
+      if (b.deviceData)
+        ansorCudaFree(b.deviceData);
+    ansorCudaReleaseCached();
+    dlclose(handle);
+    // It says it goes on unless the release failed (every other report, a
+    // failure's or the watchdog's, is its last).
+    char message[8];
+    if (ansorCudaLastError(message, sizeof(message)) == 0)
+      text.insert(text.size() - 2, ", \"serving\": true");
+  }
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
-  // A serving process runs the next candidate: nothing of this one stays.
-  for (Buffer &b : args)
-    if (b.deviceData)
-      ansorCudaFree(b.deviceData);
-  if (onDevice)
-    ansorCudaReleaseCached();
-  dlclose(handle);
   return 0;
 }
 
@@ -823,6 +827,9 @@ int serve() {
     for (std::string &arg : request)
       argv.push_back(arg.data());
     argv.push_back(nullptr);
+    // Only GPU candidates: a CPU one sets limits on the whole process.
+    if (std::find(request.begin(), request.end(), "cuda") == request.end())
+      fail("usage", "--serve runs GPU candidates (--device cuda) only");
     onDevice = flushCache = false;
     numInputArgs = 0;
     runCandidate(int(argv.size()) - 1, argv.data());

@@ -24,7 +24,7 @@ namespace ansor {
 
 /// Bumped whenever a feature's meaning or position changes: models trained
 /// on other features are refused.
-constexpr unsigned kFeatureVersion = 3;
+constexpr unsigned kFeatureVersion = 4;
 
 /// Offsets of the groups in a statement's vector.
 namespace feature {
@@ -46,9 +46,11 @@ constexpr unsigned kOuter = kAlloc + 4;
 constexpr unsigned kTraffic = kOuter + 3;
 constexpr unsigned kTrafficLevels = 4;
 /// On a GPU: the kernel's blocks, threads per block, virtual threads per
-/// thread and shared bytes per block.
+/// thread and shared bytes per block, the blocks a multiprocessor holds,
+/// and the largest byte distance between consecutive threads' global reads
+/// and writes.
 constexpr unsigned kGPU = kTraffic + kTrafficLevels + 2;
-constexpr unsigned kCount = kGPU + 4;
+constexpr unsigned kCount = kGPU + 7;
 } // namespace feature
 
 /// The name of every feature, in order.

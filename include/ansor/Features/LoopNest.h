@@ -102,6 +102,12 @@ struct Statement {
   /// threads of each block, the virtual threads of each thread and the
   /// bytes of shared memory each block holds (all 0 on a CPU).
   int64_t gpuBlocks = 0, gpuThreads = 0, gpuVThreads = 0, gpuSharedBytes = 0;
+  /// On a GPU: the blocks one multiprocessor holds at once (by threads,
+  /// blocks and shared memory; registers are not known), and how the
+  /// statement's iterators advance from one thread to the next along
+  /// threadIdx.x (what decides whether a warp's accesses coalesce).
+  int64_t gpuBlocksPerSM = 0;
+  SmallVector<int64_t> threadDelta;
 };
 
 struct LoopNest {

@@ -65,6 +65,14 @@ private:
   SmallVector<unsigned> mapped(ArrayRef<int64_t> counts) const;
 };
 
+/// Threads per dimension of a copy of `shape` by `threads` threads, the
+/// innermost dimension first in vectors of 16 bytes (`vector` elements, made
+/// to divide the innermost extent), so neighbouring threads copy neighbouring
+/// vectors; each count divides its dimension and their product is at most
+/// `threads`. How a block's threads copy a stage into shared memory.
+SmallVector<int64_t> distributeCopy(ArrayRef<int64_t> shape, int64_t threads,
+                                    int64_t &vector);
+
 /// Whether every index of `access` is a sum of loop multiples and
 /// constants (a stage of it has a static shape).
 bool isSumOfLoopMultiples(AffineMap access);

@@ -25,6 +25,13 @@ struct GPULimits {
   int64_t maxVThreadExtent = 8;
   /// Largest per-thread private buffer kept on the stack of a kernel.
   int64_t maxPrivateBytes = 16 * 1024;
+  /// What one multiprocessor holds at once, for the cost model's occupancy
+  /// estimate: threads, blocks, and shared memory (sm_90's 228 KiB; sm_80
+  /// has 164 KiB), of which each block reserves 1 KiB besides its own.
+  int64_t maxThreadsPerSM = 2048;
+  int64_t maxBlocksPerSM = 32;
+  int64_t sharedMemoryPerSM = 228 * 1024;
+  int64_t sharedReservedPerBlock = 1024;
 };
 
 /// The target machine, printed TVM-style: a CPU as

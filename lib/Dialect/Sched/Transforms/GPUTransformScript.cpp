@@ -426,34 +426,6 @@ static std::string zeroOf(Type type) {
   return out;
 }
 
-/// Threads per dimension of a copy of `shape` by `threads` threads, the
-/// innermost dimension first in vectors of 16 bytes (`vector` elements), so
-/// neighbouring threads copy neighbouring vectors; each count divides its
-/// dimension and their product is at most `threads`.
-static SmallVector<int64_t> distributeCopy(ArrayRef<int64_t> shape,
-                                           int64_t threads, int64_t &vector) {
-  auto largestDivisorUpTo = [](int64_t n, int64_t bound) {
-    for (int64_t d = std::min(n, bound); d > 1; --d)
-      if (n % d == 0)
-        return d;
-    return int64_t(1);
-  };
-  // The vector divides the innermost extent however many threads there
-  // are: a single thread copies its stage in vectors too.
-  while (vector > 1 && shape.back() % vector != 0)
-    vector /= 2;
-  SmallVector<int64_t> counts(shape.size(), 1);
-  int64_t left = threads;
-  for (int i = shape.size() - 1; i >= 0 && left > 1; --i) {
-    int64_t units = shape[i];
-    if (i + 1 == static_cast<int>(shape.size()))
-      units /= vector;
-    counts[i] = largestDivisorUpTo(units, left);
-    left /= counts[i];
-  }
-  return counts;
-}
-
 /// Stages input `operand` of the padded block op `padded` of `node` in a
 /// workgroup buffer, copied by a thread forall; returns the copy's thread
 /// tile (to vectorize).
@@ -478,7 +450,7 @@ std::string GPUScriptBuilder::stage(const std::string &padded, unsigned node,
       getElementTypeOrSelf(use.get().getType()).getIntOrFloatBitWidth();
   int64_t vector = std::max<int64_t>(1, 128 / bits);
   SmallVector<int64_t> counts =
-      distributeCopy(shape, tiling.numThreads(), vector);
+      ansor::distributeCopy(shape, tiling.numThreads(), vector);
   SmallVector<int64_t> sizes, part;
   unsigned mapped = 0;
   for (auto [dim, count] : llvm::enumerate(counts)) {

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/OptimizeForNVVM.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -90,6 +91,49 @@ static void addLLVMConversionPasses(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+/// Upstream's gpu-lower-to-nvvm-pipeline (its common, GPU-module and host
+/// parts, with its defaults), with one step between the kernels' conversion
+/// to LLVM and their serialization: the noalias marks of
+/// sched-gpu-noalias-args, which upstream's conversion drops for memrefs
+/// passed as descriptors, go on the kernels' pointer arguments.
+static void addNVVMLowering(OpPassManager &pm,
+                            const sched::GPULoweringOptions &options) {
+  pm.addPass(createConvertNVGPUToNVVMPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createStripDebugInfoPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(sched::createSchedApplyNoAliasArgs());
+  kernels.addPass(LLVM::createNVVMOptimizeForTargetPass());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.cubin ? "bin" : "isa";
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
 /// Where the CUDA toolkit is installed when the environment does not say.
 static constexpr const char *kDefaultCUDAPath = "/usr/local/cuda";
 
@@ -116,6 +160,7 @@ void mlir::sched::buildGPULoweringPipeline(OpPassManager &pm,
   // free on the function's one stream, synchronized once before it returns.
   pm.addNestedPass<func::FuncOp>(sched::createSchedGPUHostAllocs());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(sched::createSchedGPUNoAliasArgs());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
@@ -127,11 +172,7 @@ void mlir::sched::buildGPULoweringPipeline(OpPassManager &pm,
   if (!getenv("CUDA_ROOT") && !getenv("CUDA_HOME") && !getenv("CUDA_PATH") &&
       llvm::sys::fs::is_directory(kDefaultCUDAPath))
     setenv("CUDA_ROOT", kDefaultCUDAPath, /*overwrite=*/0);
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = options.chip;
-  nvvm.cubinFeatures = options.features;
-  nvvm.cubinFormat = options.cubin ? "bin" : "isa";
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  addNVVMLowering(pm, options);
 }
 
 void mlir::sched::buildCPULoweringPipeline(OpPassManager &pm) {

@@ -233,6 +233,40 @@ def SchedMergeGPUModules
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def SchedGPUNoAliasArgs
+    : Pass<"sched-gpu-noalias-args", "::mlir::ModuleOp"> {
+  let summary = "Find the kernel buffer arguments that alias no other";
+  let description = [{
+    A kernel's buffer arguments are the function's arguments, its results
+    and the buffers between kernels; unless the host passes two views of
+    one buffer to the same launch, none overlaps another (the compiled
+    function assumes, as tensor semantics give, that the buffers it is
+    called with do not overlap). This pass traces every memref operand of
+    every `gpu.launch_func` to its root (through view-like ops, to a block
+    argument or an allocation) and lists, in the kernel's
+    `sched.noalias_args` attribute, the positions its allocated and aligned
+    pointers will have among the LLVM arguments (a memref of rank r passes
+    3 + 2r values) of each argument that, at every launch, shares its root
+    with no other. `sched-apply-noalias-args` marks them after the kernel's
+    conversion to LLVM. Without the marks LLVM cannot keep an accumulator in
+    a register across a loop that also reads an input (a column sum stored
+    its partial sum to global memory at every step).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def SchedApplyNoAliasArgs
+    : Pass<"sched-apply-noalias-args", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Mark the LLVM arguments sched-gpu-noalias-args found noalias";
+  let description = [{
+    On each `llvm.func` of a converted kernel module that carries
+    `sched.noalias_args`, puts `llvm.noalias` on the arguments it lists and
+    removes the list (upstream's conversion of a `gpu.func` drops
+    `llvm.noalias` on memrefs passed as descriptors).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def SchedNVVMSharedBuffers
     : Pass<"sched-nvvm-shared-buffers", "::mlir::gpu::GPUFuncOp"> {
   let summary = "Put a kernel's workgroup buffers in NVVM shared memory";
