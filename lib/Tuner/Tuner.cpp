@@ -12,6 +12,7 @@
 #include "ansor/Tuner/SearchTask.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
@@ -42,6 +43,21 @@ static double median(ArrayRef<double> values) {
   MeasureRecord r;
   r.costs.assign(values.begin(), values.end());
   return r.medianCost();
+}
+
+/// On a GPU the reference runs on the host CPU: it defines the expected
+/// output, but its time says nothing of the device. What speedups divide by,
+/// and what a tuned func must beat to replace its untuned form, is the
+/// payload as the GPU lowering maps it without a schedule (a thread per
+/// element), timed on the device as every candidate is; none when that
+/// lowering fails.
+static std::optional<double> measureUntunedOnDevice(ProgramMeasurer &measurer,
+                                                    func::FuncOp payload) {
+  MeasureResult untuned =
+      measurer.measure({MeasureInput{printTaskModule(payload), ""}}).front();
+  if (untuned.error != MeasureError::None)
+    return std::nullopt;
+  return median(untuned.costs);
 }
 
 static std::string printOp(Operation *op) {
@@ -258,6 +274,8 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     return failure();
   }
   summary.referenceSeconds = median(reference.costs);
+  if (target.isGPU())
+    summary.referenceSeconds = measureUntunedOnDevice(*measurer, payload);
   summary.phases.reference += now() - start;
 
   rng.seed(options.seed ^ llvm::xxh3_64bits(summary.key));
@@ -1074,7 +1092,8 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
       scheduler.finish(i, task.skipped);
       continue;
     }
-    scheduler.setReference(i, *task.referenceSeconds);
+    if (task.referenceSeconds)
+      scheduler.setReference(i, *task.referenceSeconds);
     if (std::optional<double> latency = getTaskLatency(task))
       scheduler.setLatency(i, *latency);
   }
@@ -1171,6 +1190,18 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
   return success((allTuned || anyTuned) && !networksFailed);
 }
 
+/// Whether `func` has loops mapped to GPU blocks or threads.
+static bool isMappedToGPU(func::FuncOp func) {
+  WalkResult walk = func.walk([](scf::ForallOp forall) {
+    std::optional<ArrayAttr> mapping = forall.getMapping();
+    bool gpu = mapping && llvm::any_of(*mapping, [](Attribute a) {
+                 return a.getDialect().getNamespace() == "gpu";
+               });
+    return gpu ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
 LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
                                          const MeasureOptions &options,
                                          TuneSummary &summary) {
@@ -1195,9 +1226,17 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
         task.flop = dag->getTotalFlops();
     }
     std::string error;
+    // The reference, built for the host from the func as it is, cannot be
+    // built from a func already mapped to the GPU.
+    if (!schedule && isMappedToGPU(func))
+      error = "it is already mapped to the GPU (the output of "
+              "--ansor-apply-best or of materialization), and its reference "
+              "is built for the host CPU from the func as it is; measure the "
+              "payload with its sched.schedule instead";
     FailureOr<KernelSignature> signature = getKernelSignature(func, error);
     Measurer measurer(options, signature.value_or(KernelSignature()), target);
-    if (failed(signature) || failed(measurer.initialize(error))) {
+    if (!error.empty() || failed(signature) ||
+        failed(measurer.initialize(error))) {
       func.emitError() << "cannot measure @" << task.name << ": " << error;
       allMeasured = false;
       summary.tasks.push_back(task);
@@ -1210,7 +1249,9 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
       result =
           measurer.measure({MeasureInput{printTaskModule(func, schedule), ""}})
               .front();
-      task.referenceSeconds = median(reference.costs);
+      task.referenceSeconds = target.isGPU()
+                                  ? measureUntunedOnDevice(measurer, func)
+                                  : std::optional(median(reference.costs));
     }
     task.trials = 1;
     ++task.errors[static_cast<unsigned>(result.error)];
