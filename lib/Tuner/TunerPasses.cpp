@@ -179,6 +179,13 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     options.measure = ANSOR_MEASURE_OPTIONS;
     options.cutRatio = cutRatio;
     options.modelPath = modelPath;
+    std::optional<ModelObjective> scoring = parseObjective(modelObjective);
+    if (!scoring) {
+      module.emitError() << "unknown model-objective '" << modelObjective
+                         << "' (expected 'log-sum-exp' or 'pack-sum')";
+      return signalPassFailure();
+    }
+    options.model.objective = *scoring;
     options.sample.registerBlocks = registerBlocks;
     options.mutation.keepRegisterBlocks = registerBlocks;
     options.sample.partialTiles = partialTiles;

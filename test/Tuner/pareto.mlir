@@ -23,6 +23,8 @@
 // Bad objectives and evolution options are refused.
 // RUN: not ansor-opt %s --ansor-tune="objective=throughput records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD-OBJ
 // BAD-OBJ: error: unknown objective 'throughput' (expected 'latency' or 'pareto(latency,workspace)')
+// RUN: not ansor-opt %s --ansor-tune="model-objective=rank records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD-MODEL
+// BAD-MODEL: error: unknown model-objective 'rank' (expected 'log-sum-exp' or 'pack-sum')
 // RUN: not ansor-opt %s --ansor-tune="population=1 records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD-POP
 // BAD-POP: error: invalid evolution options: population must be at least 2
 

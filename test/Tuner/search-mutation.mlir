@@ -37,10 +37,14 @@
 // RUN: ansor-model eval %t/model.jsonl --test-fraction=0.25 --save-model=%t/saved.json > /dev/null
 // RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=4 batch-size=4 seed=4 search=model model=%t/saved.json threads=1 min-repeat-ms=1 repeat=1 records=%t/start.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=START
 // START: 4/4 trials{{.*}} ({{[1-9][0-9]*}} scored)
-// A model of another feature version, or without search=model, is refused.
+// A model of another feature version or an unknown objective, or without
+// search=model, is refused.
 // RUN: sed -e 's/"ansor_feature_version":"[0-9]*"/"ansor_feature_version":"0"/' %t/saved.json > %t/old.json
 // RUN: not ansor-opt %s --ansor-tune="search=model model=%t/old.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OLD
 // OLD: error: model '{{.*}}old.json' was trained on feature version 0; this build extracts version {{[0-9]+}}: retrain it
+// RUN: sed -e 's/"ansor_objective":"log-sum-exp"/"ansor_objective":"rank"/' %t/saved.json > %t/rank.json
+// RUN: not ansor-opt %s --ansor-tune="search=model model=%t/rank.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANK
+// RANK: error: model '{{.*}}rank.json' was trained with an unknown objective 'rank'
 // RUN: not ansor-opt %s --ansor-tune="search=mutation model=%t/saved.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOMODEL
 // NOMODEL: error: a cost model ('{{.*}}saved.json') is only used with search=evolution or search=model
 

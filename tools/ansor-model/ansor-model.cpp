@@ -100,6 +100,15 @@ static cl::opt<double> minChild("min-child-weight", cl::init(0),
                                 cl::sub(evalCmd));
 static cl::opt<double> subsample("subsample", cl::init(1), cl::sub(evalCmd));
 static cl::opt<double> colsample("colsample", cl::init(1), cl::sub(evalCmd));
+static cl::opt<ModelObjective> objective(
+    "objective", cl::init(ModelObjective::LogSumExp),
+    cl::desc("How statement scores make a program's (docs/design.md)"),
+    cl::values(clEnumValN(ModelObjective::LogSumExp, "log-sum-exp",
+                          "a sum of statement times, fitted in log space"),
+               clEnumValN(ModelObjective::PackSum, "pack-sum",
+                          "Ansor's: a sum of statement scores, fitted to "
+                          "the normalized throughput")),
+    cl::sub(evalCmd));
 static cl::opt<unsigned> count("count", cl::init(4000), cl::sub(benchCmd));
 
 static const char *annotationName(LoopAnnotation a) {
@@ -379,6 +388,7 @@ static int evaluate(MLIRContext &ctx) {
     model = std::move(*loaded);
   } else {
     ModelOptions options;
+    options.objective = objective;
     options.rounds = rounds;
     options.maxDepth = maxDepth;
     options.eta = eta;

@@ -2,10 +2,11 @@
 //
 // Ansor's cost model (paper section 5.2): gradient-boosted trees (XGBoost,
 // through its C API) that score each statement of a program from its
-// features; a program's score is the sum over its statements. Trained on
-// normalized throughputs y = min_cost(task) / cost (0 for failed programs)
-// with the squared error of the sums, weighted by y, so the model spends
-// its capacity on the fast programs the search cares about.
+// features, combined over the program's statements. Trained on normalized
+// throughputs y = min_cost(task) / cost (0 for failed programs), weighted
+// by y, so the model spends its capacity on the fast programs the search
+// cares about. Two objectives (ModelObjective): Ansor's pack-sum, and a
+// sum of statement times fitted in log space.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 
 #include "mlir/Support/LLVM.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +31,24 @@ struct ProgramFeatures {
   int64_t workspaceBytes = 0;
 };
 
+/// How statement scores make a program's score, and the loss.
+enum class ModelObjective {
+  /// Ansor's: the program's score is the sum of its statements' margins,
+  /// fitted to y by squared error.
+  PackSum,
+  /// The program's relative cost 1 / y is the sum of its statements'
+  /// exp(margin) (each statement takes time, and the times add up), fitted
+  /// by squared error of its log. Ranks the GPU dataset better (a program's
+  /// time spans 4 orders of magnitude there); the score is the predicted y.
+  LogSumExp,
+};
+
+/// The name a saved model and `ansor-model --objective` give `objective`.
+StringRef stringifyObjective(ModelObjective objective);
+std::optional<ModelObjective> parseObjective(StringRef name);
+
 struct ModelOptions {
+  ModelObjective objective = ModelObjective::LogSumExp;
   /// Boosting rounds of one training.
   unsigned rounds = 200;
   unsigned maxDepth = 10;
@@ -62,7 +81,9 @@ public:
   FailureOr<std::vector<double>> predict(ArrayRef<ProgramFeatures> programs,
                                          std::string &error) const;
 
-  /// Saves the model with the feature version and `target`.
+  ModelObjective getObjective() const { return options.objective; }
+
+  /// Saves the model with the feature version, its objective and `target`.
   LogicalResult save(StringRef path, StringRef target,
                      std::string &error) const;
   /// Loads a model saved for the same feature version and `target` (any

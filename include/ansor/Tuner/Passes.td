@@ -134,6 +134,12 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "With search=evolution or model: a saved cost model (ansor-model eval "
            "--save-model) that picks from the first round, until enough "
            "records retrain it">,
+    Option<"modelObjective", "model-objective", "std::string",
+           /*default=*/"\"log-sum-exp\"",
+           "With search=evolution or model: how the cost model makes a "
+           "program's score from its statements: 'log-sum-exp' (their "
+           "times add up, fitted in log space) or 'pack-sum' (Ansor's sum of "
+           "scores fitted to normalized throughput)">,
     Option<"injectFaults", "test-inject-faults", "std::string",
            /*default=*/"\"\"",
            "Test hook: 'TRIAL:KIND,...' with KIND crash, hang, wrong or "
