@@ -109,7 +109,7 @@ void SketchEmitter::emitAnnotations(unsigned index, bool vectorize,
 void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
   const DAGNode &node = dag.getNode(index);
   const NodeSketch &decision = state.nodes[index];
-  if (node.isInit || decision.fusedIntoProducer)
+  if (node.isInit || decision.fusedIntoProducer || decision.untouched)
     return;
   if (decision.inlined) {
     sched::InlineOp::create(b, loc, index);

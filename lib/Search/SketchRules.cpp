@@ -36,14 +36,38 @@ static unsigned getLongestReductionLoop(const DAGNode &n) {
 }
 
 /// Whether AlwaysInline inlines `node`: strictly inlinable, not an output,
-/// not an init, and used.
+/// not an init, and used, by nodes that are tiled (an inlined producer is
+/// fused into its consumers' tiles).
 static bool isAlwaysInlined(const ComputeDAG &dag, unsigned node) {
   const DAGNode &n = dag.getNode(node);
   return isStrictlyInlinable(dag, node) && !n.isOutput && !n.isInit &&
-         !n.consumers.empty();
+         !n.consumers.empty() && llvm::none_of(n.consumers, [&](unsigned c) {
+           return !getLoopsKeptWhole(dag, c).empty();
+         });
 }
 
 namespace {
+
+/// KeepLoopNest: a node with a loop that must not be tiled
+/// (getLoopsKeptWhole: upstream's tiling misplaces the slices of an index
+/// like `127 - j`, and tiling any loop of the op slices every operand) gets
+/// no step; the lowering runs its loop nest as the untuned program does.
+class KeepLoopNestRule : public SketchRule {
+public:
+  StringRef name() const override { return "KeepLoopNest"; }
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &,
+                        unsigned node) const override {
+    return getLoopsKeptWhole(dag, node).empty()
+               ? RuleCondition::Skip
+               : RuleCondition::ApplyAndSkipRest;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &, const SketchState &state,
+                                 unsigned node) const override {
+    SketchState next = advance(state, name());
+    next.nodes[node].untouched = true;
+    return {next};
+  }
+};
 
 /// AlwaysInline: a strictly inlinable node that is not an output is
 /// recomputed inside its consumers.
@@ -366,6 +390,7 @@ public:
 
 SketchRuleList mlir::ansor::getCPUSketchRules(const Target &target) {
   SketchRuleList rules;
+  rules.push_back(std::make_unique<KeepLoopNestRule>());
   rules.push_back(std::make_unique<AlwaysInlineRule>());
   rules.push_back(std::make_unique<AddRfactorRule>(target.numCores));
   rules.push_back(std::make_unique<AddPackingRule>());
@@ -378,6 +403,7 @@ SketchRuleList mlir::ansor::getCPUSketchRules(const Target &target) {
 
 SketchRuleList mlir::ansor::getGPUSketchRules(const Target &target) {
   SketchRuleList rules;
+  rules.push_back(std::make_unique<KeepLoopNestRule>());
   rules.push_back(std::make_unique<GPUAlwaysInlineRule>());
   rules.push_back(std::make_unique<AddCacheReadRule>());
   rules.push_back(

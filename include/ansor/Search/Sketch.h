@@ -23,6 +23,8 @@ namespace ansor {
 
 /// The decisions of one node in a sketch.
 struct NodeSketch {
+  /// Left to the lowering, without steps (KeepLoopNest).
+  bool untouched = false;
   bool inlined = false;
   bool rfactor = false;
   unsigned rfactorLoop = 0;

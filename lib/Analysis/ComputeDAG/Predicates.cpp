@@ -179,6 +179,43 @@ mlir::ansor::getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
   return loops;
 }
 
+/// Whether `expr` is a sum of constants and loops times positive constants,
+/// whose values over a tile start at the tile's first iteration.
+static bool isIncreasingSum(AffineExpr expr) {
+  if (isa<AffineDimExpr, AffineConstantExpr>(expr))
+    return true;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return false;
+  if (binary.getKind() == AffineExprKind::Add)
+    return isIncreasingSum(binary.getLHS()) && isIncreasingSum(binary.getRHS());
+  if (binary.getKind() != AffineExprKind::Mul)
+    return false;
+  auto scale = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  return scale && scale.getValue() > 0 && isIncreasingSum(binary.getLHS());
+}
+
+SmallVector<unsigned> mlir::ansor::getLoopsKeptWhole(const ComputeDAG &dag,
+                                                     unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  SmallVector<unsigned> loops;
+  auto visit = [&](AffineMap map) {
+    for (AffineExpr expr : map.getResults()) {
+      if (isIncreasingSum(expr))
+        continue;
+      expr.walk([&](AffineExpr sub) {
+        if (auto dim = dyn_cast<AffineDimExpr>(sub))
+          if (!llvm::is_contained(loops, dim.getPosition()))
+            loops.push_back(dim.getPosition());
+      });
+    }
+  };
+  llvm::for_each(node.inputMaps, visit);
+  llvm::for_each(node.initMaps, visit);
+  llvm::sort(loops);
+  return loops;
+}
+
 bool mlir::ansor::isVectorizableAccess(AffineMap map) {
   return map.isProjectedPermutation(/*allowZeroInResults=*/true);
 }

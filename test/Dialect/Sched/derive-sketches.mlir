@@ -239,3 +239,65 @@ func.func @row_var(%x: tensor<256x512xf32>, %mean: tensor<256xf32>) -> tensor<25
   } -> tensor<256xf32>
   return %s : tensor<256xf32>
 }
+
+// -----
+
+// An index with a negative coefficient (a flip, `127 - j`): upstream's tiling
+// slices every operand of a tiled op and takes the slice of `127 - j` from
+// the tile's first iteration (its last element), so the flip gets no step
+// (KeepLoopNest: the lowering runs its loops) and its producer, which would
+// be fused into its tiles, is not inlined; the matmul reading the flip is
+// tiled as usual.
+// CHECK-LABEL: sched.schedule @flip_mm_sketch0
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling", "KeepLoopNest"]
+// CHECK-NEXT:    sched.tile node 0 structure <[S, S]>
+// CHECK-NOT:     {{(inline|node 1 )}}
+// CHECK:         sched.tile node 3 structure <[S, S, R, S, R, S]>
+// CHECK-NOT:     {{(inline|node 1 )}}
+// CHECK:       }
+// CHECK-LABEL: sched.schedule @reversed_dot_sketch0
+// CHECK-SAME:    rules ["KeepLoopNest"]
+// CHECK-NEXT:  }
+// CHECK-NOT:   sched.schedule @reversed_dot_sketch1
+func.func @flip_mm(%a: tensor<64x128xf32>, %b: tensor<128x96xf32>) -> tensor<64x96xf32> {
+  %e = tensor.empty() : tensor<64x128xf32>
+  %ex = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                        iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<64x128xf32>) outs(%e : tensor<64x128xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %m = math.exp %x : f32
+      linalg.yield %m : f32
+  } -> tensor<64x128xf32>
+  %f = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, 127 - j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%ex : tensor<64x128xf32>) outs(%e : tensor<64x128xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %m = arith.mulf %x, %x : f32
+      linalg.yield %m : f32
+  } -> tensor<64x128xf32>
+  %z = arith.constant 0.0 : f32
+  %e2 = tensor.empty() : tensor<64x96xf32>
+  %acc = linalg.fill ins(%z : f32) outs(%e2 : tensor<64x96xf32>) -> tensor<64x96xf32>
+  %c = linalg.matmul ins(%f, %b : tensor<64x128xf32>, tensor<128x96xf32>) outs(%acc : tensor<64x96xf32>) -> tensor<64x96xf32>
+  return %c : tensor<64x96xf32>
+}
+
+// A reduction reading one input backwards (a correlation with a reversed
+// filter) would be factored (AddRfactor: 4 outputs, 2 cores); it is left to
+// the lowering instead.
+func.func @reversed_dot(%x: tensor<4x64xf32>, %w: tensor<4x64xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %s = linalg.generic {
+      indexing_maps = [affine_map<(j, k) -> (j, k)>, affine_map<(j, k) -> (j, 63 - k)>,
+                       affine_map<(j, k) -> (j)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x, %w : tensor<4x64xf32>, tensor<4x64xf32>) outs(%acc : tensor<4xf32>) {
+    ^bb0(%a: f32, %b: f32, %c: f32):
+      %m = arith.mulf %a, %b : f32
+      %r = arith.addf %m, %c : f32
+      linalg.yield %r : f32
+  } -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}

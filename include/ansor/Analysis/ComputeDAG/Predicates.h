@@ -59,6 +59,13 @@ bool isConvolutionLike(Operation *op);
 SmallVector<unsigned> getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
                                                    unsigned node);
 
+/// The loops that must not be tiled: those of an index expression with a
+/// negative coefficient (`127 - j`, `oh - kh`) or that is not a sum of
+/// multiples of loops (`j mod 4`). Upstream's tiling takes the slice of
+/// such an expression from the values at the tile's first iteration, which
+/// is not where it starts, so the tiled op reads outside its slice.
+SmallVector<unsigned> getLoopsKeptWhole(const ComputeDAG &dag, unsigned node);
+
 /// Whether the vectorizer reads or writes an operand with this indexing map
 /// as a (broadcast, transposed) vector: a projected permutation, constant 0
 /// results allowed (`(i, j) -> (i, 0)` reads a column broadcast).

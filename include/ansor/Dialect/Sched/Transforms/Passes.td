@@ -10,11 +10,13 @@ def SchedDeriveSketches : Pass<"sched-derive-sketches", "ModuleOp"> {
   let description = [{
     Analyzes each `func.func` of linalg ops as a ComputeDAG, tags its compute
     ops with their node index (`sched.node`), and applies Ansor's derivation
-    rules from the last node to the first (CPU order: AlwaysInline,
-    AddRfactor, AddPacking, AddCacheWrite, MultiLevelTilingWithFusion,
-    MultiLevelTiling, Skip; GPU order: AlwaysInline, AddCacheRead,
-    CrossThreadReduction, MultiLevelTilingWithFusion, MultiLevelTiling,
-    Skip). Every terminal
+    rules from the last node to the first (CPU order: KeepLoopNest,
+    AlwaysInline, AddRfactor, AddPacking, AddCacheWrite,
+    MultiLevelTilingWithFusion, MultiLevelTiling, Skip; GPU order:
+    KeepLoopNest, AlwaysInline, AddCacheRead, CrossThreadReduction,
+    MultiLevelTilingWithFusion, MultiLevelTiling, Skip; KeepLoopNest leaves
+    a node whose indices cannot be tiled, such as `127 - j`, to the
+    lowering). Every terminal
     state becomes a `sched.schedule` appended to the module, with its
     tunables unset; `sketch=N` keeps only the N-th of each func (modulo
     their number, so a sweep over N visits every sketch). A func that calls others (a network that
