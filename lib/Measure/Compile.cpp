@@ -180,8 +180,9 @@ static LogicalResult compileToPTX(ModuleOp module, const Target &target,
 
 /// For each C interface `_mlir_ciface_<name>(ptr, ...)`, a packed one
 /// `_mlir_packed_<name>(ptr args)` taking an array of the descriptors'
-/// pointers: a runner calls a func of any number of arguments through it (a
-/// whole network takes every weight as an argument).
+/// pointers (and of pointers to the values of scalar arguments): a runner
+/// calls a func of any number of arguments through it (a whole network
+/// takes every weight as an argument).
 static void addPackedInterfaces(llvm::Module &module) {
   llvm::LLVMContext &ctx = module.getContext();
   auto *ptr = llvm::PointerType::getUnqual(ctx);
@@ -198,7 +199,10 @@ static void addPackedInterfaces(llvm::Module &module) {
     SmallVector<llvm::Value *> args;
     for (auto [i, param] : llvm::enumerate(fn->args())) {
       llvm::Value *slot = builder.CreateConstGEP1_64(ptr, packed->getArg(0), i);
-      args.push_back(builder.CreateLoad(param.getType(), slot));
+      llvm::Value *pointer = builder.CreateLoad(ptr, slot);
+      args.push_back(param.getType()->isPointerTy()
+                         ? pointer
+                         : builder.CreateLoad(param.getType(), pointer));
     }
     builder.CreateCall(fn, args);
     builder.CreateRetVoid();

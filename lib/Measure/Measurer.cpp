@@ -1,6 +1,7 @@
 //===- Measurer.cpp - build and run candidates in child processes ---------===//
 
 #include "ansor/Measure/Measurer.h"
+#include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Measure/RunnerWorker.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -12,6 +13,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <thread>
@@ -84,7 +86,12 @@ FailureOr<KernelSignature> mlir::ansor::getKernelSignature(func::FuncOp func,
     out = llvm::join(items, ",");
     return success();
   };
-  if (failed(specs(func.getFunctionType().getInputs(), signature.inputs)) ||
+  // Scalar arguments are fixed in the module measurement builds
+  // (specializeScalarArguments): the kernel takes the tensors only.
+  SmallVector<Type> tensorInputs;
+  llvm::copy_if(func.getArgumentTypes(), std::back_inserter(tensorInputs),
+                [](Type type) { return !isMeasurableScalar(type); });
+  if (failed(specs(tensorInputs, signature.inputs)) ||
       failed(specs(func.getFunctionType().getResults(), signature.outputs)))
     return failure();
   if (signature.outputs.empty()) {
@@ -103,7 +110,7 @@ FailureOr<KernelSignature> mlir::ansor::getKernelSignature(func::FuncOp func,
            int64_t(llvm::divideCeil(tensor.getElementTypeBitWidth(), 8));
   };
   // Inputs once, results twice (the output and the reference read back).
-  for (Type type : func.getFunctionType().getInputs())
+  for (Type type : tensorInputs)
     signature.bytes += bytes(type);
   for (Type type : func.getFunctionType().getResults())
     signature.bytes += 2 * bytes(type);
@@ -221,7 +228,11 @@ LogicalResult Measurer::initialize(std::string &error) {
                 .str();
     return failure();
   }
-  referencePath = options.workDir + "/reference.bin";
+  // The first measurer of the process keeps the plain names.
+  static std::atomic<unsigned> instances{0};
+  unsigned instance = instances++;
+  filePrefix = instance ? "m" + std::to_string(instance) + "-" : "";
+  referencePath = options.workDir + "/" + filePrefix + "reference.bin";
   if (target.isGPU())
     return probeDevice(error);
   return success();
@@ -306,7 +317,8 @@ LogicalResult Measurer::probeDevice(std::string &error) {
 
 void Measurer::startBuild(Build &build, StringRef moduleText, StringRef inject,
                           unsigned timeout, const Target &buildTarget) {
-  std::string stem = options.workDir + "/c" + std::to_string(counter++);
+  std::string stem =
+      options.workDir + "/" + filePrefix + "c" + std::to_string(counter++);
   build.moduleFile = stem + ".mlir";
   build.library = stem + ".so";
   build.errorFile = stem + ".err";

@@ -1,6 +1,7 @@
 //===- Partition.cpp - split a network into subgraph tasks ----------------===//
 
 #include "ansor/Tuner/Partition.h"
+#include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
 #include "ansor/Tuner/SearchTask.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -186,7 +187,8 @@ LogicalResult Outliner::outline(ArrayRef<Operation *> ops) {
     if ((def && inGroup.contains(def)) || isRematerializable(def))
       continue;
     auto type = dyn_cast<RankedTensorType>(value.getType());
-    if (!type || !type.hasStaticShape()) {
+    if ((!type || !type.hasStaticShape()) &&
+        !isMeasurableScalar(value.getType())) {
       const auto *user = llvm::find_if(ops, [&](Operation *op) {
         return llvm::is_contained(op->getOperands(), value);
       });
@@ -195,7 +197,7 @@ LogicalResult Outliner::outline(ArrayRef<Operation *> ops) {
                 "of type "
              << value.getType()
              << " defined outside its subgraph, and tasks take static-shaped "
-                "tensors only";
+                "tensors and integer or float scalars only";
     }
     inputs.push_back(value);
   }

@@ -2,8 +2,11 @@
 
 #include "ansor/Tuner/SearchTask.h"
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
@@ -58,6 +61,26 @@ std::string mlir::ansor::printTaskPayload(func::FuncOp func) {
   return text;
 }
 
+void mlir::ansor::specializeScalarArguments(func::FuncOp func) {
+  OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
+  llvm::BitVector scalars(func.getNumArguments());
+  for (BlockArgument arg : func.getArguments()) {
+    Type type = arg.getType();
+    if (!isMeasurableScalar(type))
+      continue;
+    TypedAttr value =
+        isa<FloatType>(type)
+            ? TypedAttr(builder.getFloatAttr(type, kScalarArgumentFloat))
+            : TypedAttr(builder.getIntegerAttr(
+                  type, type.isInteger(1) ? 1 : kScalarArgumentInt));
+    arg.replaceAllUsesWith(
+        arith::ConstantOp::create(builder, func.getLoc(), value));
+    scalars.set(arg.getArgNumber());
+  }
+  if (scalars.any())
+    (void)func.eraseArguments(scalars);
+}
+
 std::string mlir::ansor::printTaskModule(func::FuncOp func,
                                          Operation *schedule) {
   std::string text;
@@ -76,7 +99,15 @@ std::string mlir::ansor::printTaskModule(func::FuncOp func,
       os << "\n";
     }
   }
-  func->print(os, getStablePrintingFlags());
+  if (llvm::any_of(func.getArgumentTypes(), isMeasurableScalar)) {
+    OwningOpRef<func::FuncOp> measured = func.clone();
+    specializeScalarArguments(*measured);
+    // Detached, the clone would print its attribute aliases first, which a
+    // module's body cannot hold; as a nested op it prints them inline.
+    measured->print(os, getStablePrintingFlags().useLocalScope());
+  } else {
+    func->print(os, getStablePrintingFlags());
+  }
   os << "\n";
   if (schedule) {
     schedule->print(os, getStablePrintingFlags());

@@ -127,3 +127,29 @@ func.func @single(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32>
   } -> tensor<4x16xf32>
   return %r : tensor<4x16xf32>
 }
+
+// -----
+
+// A scalar argument the subgraph reads becomes an argument of its task.
+// CHECK-LABEL: func.func @matmul_0(
+// CHECK-SAME:      %{{.*}}: tensor<64x64xf32>, %{{.*}}: tensor<64x64xf32>, %{{.*}}: f32) -> tensor<64x64xf32>
+// CHECK-LABEL: func.func @scaled_net(
+// CHECK-SAME:      %[[X:.*]]: tensor<64x64xf32>, %[[W:.*]]: tensor<64x64xf32>, %[[ALPHA:.*]]: f32)
+// CHECK:         call @matmul_0(%[[X]], %[[W]], %[[ALPHA]])
+// CHECK:         call @matmul_1(
+func.func @scaled_net(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>, %alpha: f32) -> tensor<64x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %acc = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<64x64xf32>, tensor<64x64xf32>) outs(%acc : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%m : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %s = arith.mulf %a, %alpha : f32
+      linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  %acc2 = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %m2 = linalg.matmul ins(%r, %w : tensor<64x64xf32>, tensor<64x64xf32>) outs(%acc2 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %m2 : tensor<64x64xf32>
+}

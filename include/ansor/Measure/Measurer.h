@@ -195,6 +195,10 @@ private:
   Target target;
   std::string referencePath;
   unsigned counter = 0;
+  /// Prefix of this measurer's files in the work directory: the measurers
+  /// of a module's tasks may share one (`work-dir=`), and each task's
+  /// reference must stay its own.
+  std::string filePrefix;
   bool ownsWorkDir = false;
   /// Runs GPU candidates (see RunnerWorker.h).
   std::unique_ptr<RunnerWorker> worker;

@@ -30,8 +30,19 @@ std::string computeTaskKey(func::FuncOp func, const Target &target);
 std::string printTaskPayload(func::FuncOp func);
 
 /// The module text of `func` (with the funcs it calls, for a network), and
-/// one schedule if given.
+/// one schedule if given: what measurement builds, so `func`'s scalar
+/// arguments are fixed (specializeScalarArguments).
 std::string printTaskModule(func::FuncOp func, Operation *schedule = nullptr);
+
+/// The values measurement gives scalar arguments: the runner passes
+/// buffers only, and a scalar's value rarely changes how fast a program
+/// runs. Not 0 or 1, which would let the compiler fold the arithmetic.
+inline constexpr double kScalarArgumentFloat = 0.75;
+inline constexpr int64_t kScalarArgumentInt = 3;
+
+/// Replaces each scalar argument of `func` (isMeasurableScalar) by a
+/// constant of the value above and removes it from the signature.
+void specializeScalarArguments(func::FuncOp func);
 
 } // namespace ansor
 } // namespace mlir

@@ -100,6 +100,10 @@ static DAGNode buildPadNode(tensor::PadOp pad) {
   return node;
 }
 
+bool mlir::ansor::isMeasurableScalar(Type type) {
+  return type.isIntOrFloat() && type.getIntOrFloatBitWidth() <= 64;
+}
+
 FailureOr<ComputeDAG> ComputeDAG::build(func::FuncOp func) {
   ComputeDAG dag;
   dag.func = func;
@@ -109,18 +113,24 @@ FailureOr<ComputeDAG> ComputeDAG::build(func::FuncOp func) {
   if (!func.getBody().hasOneBlock())
     return func.emitError()
            << "func @" << func.getSymName() << " must have a single block";
-  auto checkTypes = [&](TypeRange types, StringRef role) -> LogicalResult {
+  auto checkTypes = [&](TypeRange types, StringRef role,
+                        bool scalars) -> LogicalResult {
     for (Type type : types) {
+      if (scalars && isMeasurableScalar(type))
+        continue;
       auto tensor = dyn_cast<RankedTensorType>(type);
       if (!tensor || !tensor.hasStaticShape())
         return func.emitError()
                << "func @" << func.getSymName() << " " << role << " of type "
-               << type << " is not a static-shaped tensor";
+               << type << " is not a static-shaped tensor"
+               << (scalars ? " or an integer or float scalar" : "");
     }
     return success();
   };
-  if (failed(checkTypes(func.getFunctionType().getInputs(), "argument")) ||
-      failed(checkTypes(func.getFunctionType().getResults(), "result")))
+  if (failed(checkTypes(func.getFunctionType().getInputs(), "argument",
+                        /*scalars=*/true)) ||
+      failed(checkTypes(func.getFunctionType().getResults(), "result",
+                        /*scalars=*/false)))
     return failure();
 
   llvm::DenseMap<Operation *, unsigned> indexOf;

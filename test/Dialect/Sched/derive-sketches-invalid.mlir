@@ -31,6 +31,14 @@ func.func @buffers(%a: memref<8xf32>) {
 
 // -----
 
+// Integer and float scalars are arguments a task may take; an index is not.
+// expected-error@below {{func @index_arg argument of type 'index' is not a static-shaped tensor or an integer or float scalar}}
+func.func @index_arg(%a: tensor<8xf32>, %n: index) -> tensor<8xf32> {
+  return %a : tensor<8xf32>
+}
+
+// -----
+
 func.func @dyn_inside(%a: tensor<8xf32>) -> tensor<8xf32> {
   %n = arith.constant 8 : index
   // expected-error@below {{dynamic shape 'tensor<?xf32>' is not supported: ansor needs static shapes}}

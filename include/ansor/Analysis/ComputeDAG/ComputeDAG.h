@@ -47,6 +47,11 @@ struct DAGNode {
   unsigned numLoops(sched::LoopKind kind) const;
 };
 
+/// Whether a func argument of this type is a scalar a task may take (an
+/// integer or a float of at most 64 bits): measurement fixes its value
+/// (specializeScalarArguments).
+bool isMeasurableScalar(Type type);
+
 /// The compute DAG of one payload func.
 class ComputeDAG {
 public:
