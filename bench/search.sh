@@ -7,8 +7,9 @@
 # LONG trials (512) for random and evolution, SHORT (128) for the ablations:
 #   mutation, model (search=model: one pool of 512 scored per batch),
 #   evolution without crossover. CONFIGS picks some of them (default: all of
-#   "random evolution evolution-nocrossover model mutation"); EVOLUTION sets
-#   evolution's trials (default LONG). SEED (default 0) seeds every run; OUT
+#   "random evolution evolution-nocrossover model mutation"; also
+#   evolution-packsum, evolution with Ansor's pack-sum cost model objective);
+#   EVOLUTION sets evolution's trials (default LONG). SEED (default 0) seeds every run; OUT
 #   (default bench/out/search) is where they go. Several seeds, for medians:
 #   for s in 0 1 2; do SEED=$s OUT=bench/out/search-s$s bench/search.sh; done
 #   bench/seeds.py bench/out/search-s*
@@ -38,6 +39,9 @@ for w in "${workloads[@]}"; do
     case $config in
     random) run "$w" random "$LONG" search=random ;;
     evolution) run "$w" evolution "${EVOLUTION:-$LONG}" search=evolution ;;
+    evolution-packsum)
+      run "$w" evolution-packsum "${EVOLUTION:-$LONG}" search=evolution \
+        model-objective=pack-sum ;;
     evolution-nocrossover)
       run "$w" evolution-nocrossover "$SHORT" search=evolution crossover=false ;;
     model) run "$w" model "$SHORT" search=model ;;

@@ -5,6 +5,8 @@
 #include "ansor/Measure/RunnerWorker.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -34,6 +36,22 @@ static bool needsPositiveInputs(func::FuncOp func) {
       found = true;
   });
   return found;
+}
+
+/// The smallest extent of a tensor the func reads with `tensor.extract` at
+/// a computed index (0 when it has none): integer inputs then stay below it.
+static int64_t getIndexBound(func::FuncOp func) {
+  int64_t bound = 0;
+  func.walk([&](tensor::ExtractOp extract) {
+    auto type = extract.getTensor().getType();
+    for (auto [dim, index] : llvm::enumerate(extract.getIndices())) {
+      if (getConstantIntValue(index) || type.isDynamicDim(dim))
+        continue;
+      int64_t extent = type.getDimSize(dim);
+      bound = bound ? std::min(bound, extent) : extent;
+    }
+  });
+  return bound;
 }
 
 static std::string elementSpec(RankedTensorType type, std::string &error) {
@@ -104,6 +122,7 @@ FailureOr<KernelSignature> mlir::ansor::getKernelSignature(func::FuncOp func,
     return failure();
   }
   signature.positiveInputs = needsPositiveInputs(func);
+  signature.indexBound = getIndexBound(func);
   auto bytes = [](Type type) {
     auto tensor = cast<RankedTensorType>(type);
     return tensor.getNumElements() *
@@ -407,6 +426,10 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
                                    referencePath};
   if (signature.positiveInputs)
     args.push_back("--positive-inputs");
+  if (signature.indexBound > 0) {
+    args.push_back("--index-inputs");
+    args.push_back(std::to_string(signature.indexBound));
+  }
   if (options.cacheFlush && !target.isGPU())
     args.push_back("--flush-cache");
   // The reference is the host's untuned lowering; GPU candidates are

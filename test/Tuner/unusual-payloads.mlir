@@ -8,7 +8,9 @@
 // wrong, until the libraries were linked -Bsymbolic), and a flip (`127 - j`)
 // feeding a matmul (7 of 8 programs of the flip alone failed to build:
 // upstream's tiling misplaces the slices of such an index; now the flip
-// keeps its loop nest).
+// keeps its loop nest), and an embedding lookup (`tensor.extract` at ids the
+// func reads: random ids in [-3, 3] read out of bounds, and 7 of 8 programs
+// differed from the equally wrong reference; ids are now drawn in range).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --ansor-tune="trials=8 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null
 // RUN: FileCheck %s < %t/sum.json
@@ -52,6 +54,13 @@
 // CHECK:      "name": "flip_mm",
 // CHECK:      "trials": 8,
 // CHECK:      "verified": true
+// CHECK:      "errors": {
+// CHECK-NEXT:   "compile": 0,
+// CHECK-NEXT:   "runtime": 0,
+// CHECK-NEXT:   "timeout": 0,
+// CHECK-NEXT:   "wrong_result": 0
+// CHECK:      "name": "embed",
+// CHECK:      "trials": 8,
 
 #id = affine_map<(i, j) -> (i, j)>
 
@@ -135,4 +144,18 @@ func.func @flip_mm(%a: tensor<64x128xf32>, %b: tensor<128x96xf32>) -> tensor<64x
   %c = linalg.matmul ins(%f, %b : tensor<64x128xf32>, tensor<128x96xf32>)
                      outs(%acc : tensor<64x96xf32>) -> tensor<64x96xf32>
   return %c : tensor<64x96xf32>
+}
+
+func.func @embed(%ids: tensor<32xi32>, %table: tensor<1000x64xf32>) -> tensor<32x64xf32> {
+  %e = tensor.empty() : tensor<32x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i)>, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%ids : tensor<32xi32>) outs(%e : tensor<32x64xf32>) {
+    ^bb0(%id: i32, %o: f32):
+      %row = arith.index_cast %id : i32 to index
+      %j = linalg.index 1 : index
+      %v = tensor.extract %table[%row, %j] : tensor<1000x64xf32>
+      linalg.yield %v : f32
+  } -> tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
 }

@@ -236,8 +236,9 @@ std::vector<Buffer> parseBuffers(const std::string &spec) {
 
 /// Deterministic inputs in [-1, 1], or [0.5, 1.5] when `positive` (for
 /// kernels that take logs, roots or quotients of their inputs); small
-/// integers for integer types.
-void fillRandom(Buffer &b, uint64_t seed, bool positive) {
+/// integers for integer types, in [0, indexBound) when it is set (for
+/// kernels that index tensors with their integer inputs).
+void fillRandom(Buffer &b, uint64_t seed, bool positive, int64_t indexBound) {
   uint64_t state = seed * 6364136223846793005ULL + 1442695040888963407ULL;
   for (int64_t i = 0, e = b.numElements(); i < e; ++i) {
     state ^= state << 13;
@@ -246,7 +247,10 @@ void fillRandom(Buffer &b, uint64_t seed, bool positive) {
     double unit = double(state >> 11) / double(1ULL << 53);
     bool isInt = b.isInteger();
     double real = positive ? unit + 0.5 : 2 * unit - 1;
-    b.setAt(i, isInt ? std::floor(unit * 7) - (positive ? -1 : 3) : real);
+    double integer = indexBound > 0
+                         ? std::floor(unit * std::min<int64_t>(indexBound, 7))
+                         : std::floor(unit * 7) - (positive ? -1 : 3);
+    b.setAt(i, isInt ? integer : real);
   }
 }
 
@@ -572,6 +576,7 @@ int runCandidate(int argc, char **argv) {
   double rtol = 1e-3, atol = 1e-4, maxSeconds = 0, maxTimingSeconds = 1,
          firstCallSeconds = 0;
   bool positive = false, probe = false;
+  long long indexBound = 0;
   std::vector<pid_t> pause;
   long long maxMemoryMb = 0;
   for (int i = 1; i < argc; ++i) {
@@ -622,6 +627,8 @@ int runCandidate(int argc, char **argv) {
       }
     } else if (a == "--positive-inputs")
       positive = true;
+    else if (a == "--index-inputs")
+      indexBound = std::atoll(value().c_str());
     else if (a == "--probe")
       probe = true;
     else if (a == "--flush-cache")
@@ -687,7 +694,7 @@ int runCandidate(int argc, char **argv) {
     for (size_t i = 0; i < args.size(); ++i) {
       args[i].allocate();
       if (i < numInputs)
-        fillRandom(args[i], seed + i, positive);
+        fillRandom(args[i], seed + i, positive, indexBound);
     }
   } catch (const std::bad_alloc &) {
     fail("runtime", "cannot allocate the arguments within the memory limit "

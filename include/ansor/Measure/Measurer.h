@@ -89,6 +89,10 @@ struct KernelSignature {
   /// Inputs drawn from [0.5, 1.5] instead of [-1, 1]: the func takes roots,
   /// logarithms or quotients, which random signs would make NaN.
   bool positiveInputs = false;
+  /// Integer inputs drawn from [0, min(indexBound, 7)) instead of [-3, 3]
+  /// when set: the func indexes tensors with values it reads (an embedding
+  /// lookup), which negative or large ones would send out of bounds.
+  int64_t indexBound = 0;
   /// Bytes the runner allocates for arguments, results and the reference.
   int64_t bytes = 0;
 };
