@@ -4,6 +4,8 @@
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Measure/RunnerWorker.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -26,10 +28,30 @@ extern char **environ;
 using namespace mlir;
 using namespace mlir::ansor;
 
+/// Calls `fn` on every op of `func` and of the funcs it calls (a network's
+/// tasks, which read its inputs).
+static void walkWithCallees(func::FuncOp func,
+                            function_ref<void(Operation *)> fn) {
+  auto module = func->getParentOfType<ModuleOp>();
+  SmallVector<func::FuncOp> pending = {func};
+  llvm::SmallPtrSet<Operation *, 8> seen = {func};
+  while (!pending.empty()) {
+    pending.pop_back_val().walk([&](Operation *op) {
+      fn(op);
+      auto call = dyn_cast<func::CallOp>(op);
+      if (!call || !module)
+        return;
+      auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+      if (callee && !callee.isExternal() && seen.insert(callee).second)
+        pending.push_back(callee);
+    });
+  }
+}
+
 /// Ops whose result is NaN or infinite on part of [-1, 1].
 static bool needsPositiveInputs(func::FuncOp func) {
   bool found = false;
-  func.walk([&](Operation *op) {
+  walkWithCallees(func, [&](Operation *op) {
     if (isa<math::RsqrtOp, math::SqrtOp, math::LogOp, math::Log1pOp,
             math::Log2Op, math::Log10Op, math::PowFOp, math::AcosOp,
             math::AsinOp, math::AtanhOp, arith::DivFOp, arith::RemFOp>(op))
@@ -38,14 +60,20 @@ static bool needsPositiveInputs(func::FuncOp func) {
   return found;
 }
 
-/// The smallest extent of a tensor the func reads with `tensor.extract` at
-/// a computed index (0 when it has none): integer inputs then stay below it.
+/// The smallest extent of a tensor dimension the func (or a task it calls)
+/// reads with `tensor.extract` at an index computed from data (0 when it
+/// has none): integer inputs then stay below it.
 static int64_t getIndexBound(func::FuncOp func) {
   int64_t bound = 0;
-  func.walk([&](tensor::ExtractOp extract) {
+  walkWithCallees(func, [&](Operation *op) {
+    auto extract = dyn_cast<tensor::ExtractOp>(op);
+    if (!extract)
+      return;
     auto type = extract.getTensor().getType();
     for (auto [dim, index] : llvm::enumerate(extract.getIndices())) {
-      if (getConstantIntValue(index) || type.isDynamicDim(dim))
+      // Iteration indices stay in bounds whatever the inputs.
+      if (getConstantIntValue(index) || type.isDynamicDim(dim) ||
+          index.getDefiningOp<linalg::IndexOp>())
         continue;
       int64_t extent = type.getDimSize(dim);
       bound = bound ? std::min(bound, extent) : extent;

@@ -9,6 +9,11 @@
 using namespace mlir;
 using namespace mlir::ansor;
 
+ModelObjective mlir::ansor::getDefaultObjective(StringRef target) {
+  return Target::namesGPU(target) ? ModelObjective::LogSumExp
+                                  : ModelObjective::PackSum;
+}
+
 StringRef mlir::ansor::stringifyObjective(ModelObjective objective) {
   return objective == ModelObjective::PackSum ? "pack-sum" : "log-sum-exp";
 }
@@ -233,8 +238,10 @@ XGBoostModel::predict(ArrayRef<ProgramFeatures> programs,
   if (options.objective == ModelObjective::LogSumExp) {
     std::vector<double> logCost =
         logSumExp(programs.size(), owner, ArrayRef(margins, length));
+    // A program without statements (none in practice) scores 0, as with
+    // pack-sum, rather than exp(-log 0).
     for (auto [score, cost] : llvm::zip_equal(scores, logCost))
-      score = std::exp(-cost);
+      score = std::isfinite(cost) ? std::exp(-cost) : 0.0;
     return scores;
   }
   for (size_t r = 0; r < length; ++r)

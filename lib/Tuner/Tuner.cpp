@@ -51,13 +51,22 @@ static double median(ArrayRef<double> values) {
 /// payload as the GPU lowering maps it without a schedule (a thread per
 /// element), timed on the device as every candidate is; none when that
 /// lowering fails.
+static MeasureResult measureUntunedOnDevice(ProgramMeasurer &measurer,
+                                            std::string moduleText) {
+  return measurer.measure({MeasureInput{std::move(moduleText), ""}}).front();
+}
+
 static std::optional<double> measureUntunedOnDevice(ProgramMeasurer &measurer,
                                                     func::FuncOp payload) {
   MeasureResult untuned =
-      measurer.measure({MeasureInput{printTaskModule(payload), ""}}).front();
-  if (untuned.error != MeasureError::None)
-    return std::nullopt;
-  return median(untuned.costs);
+      measureUntunedOnDevice(measurer, printTaskModule(payload));
+  if (untuned.error == MeasureError::None)
+    return median(untuned.costs);
+  payload.emitWarning() << "the untuned lowering of @" << payload.getSymName()
+                        << " cannot be timed on the device ("
+                        << stringifyMeasureError(untuned.error)
+                        << "): speedups are not reported for it";
+  return std::nullopt;
 }
 
 static std::string printOp(Operation *op) {
@@ -564,10 +573,10 @@ void TaskTuner::copyAccountedTimes(TaskSummary &summary) const {
 }
 
 void TaskTuner::updateCut(const TaskSummary &summary) {
-  // A candidate slower than the untuned lowering, or than `cutRatio` times
-  // the best so far, cannot become the best: its warm-up time is enough. A
-  // GPU program's reference runs on the host CPU, which bounds nothing.
-  double cut = target.isGPU() ? 0 : *summary.referenceSeconds;
+  // A candidate slower than the untuned lowering (on a GPU, timed on the
+  // device; none if that failed), or than `cutRatio` times the best so far,
+  // cannot become the best: its warm-up time is enough.
+  double cut = summary.referenceSeconds.value_or(0);
   if (summary.bestSeconds && options.cutRatio > 0)
     cut = cut > 0 ? std::min(cut, options.cutRatio * *summary.bestSeconds)
                   : options.cutRatio * *summary.bestSeconds;
@@ -905,6 +914,16 @@ measureNetworks(const Target &target, const TuneOptions &options,
       continue;
     }
     net.untunedSeconds = median(base.costs);
+    // On a GPU the reference ran on the host: the untuned network is timed
+    // on the device, as the tuned one is.
+    if (target.isGPU()) {
+      MeasureResult device = measureUntunedOnDevice(*measurer, reference);
+      if (device.error != MeasureError::None) {
+        net.error = describe("its untuned lowering on the device", device);
+        continue;
+      }
+      net.untunedSeconds = median(device.costs);
+    }
     MeasureResult tuned =
         measurer->measure({MeasureInput{printTaskModule(network), ""}}).front();
     if (tuned.error != MeasureError::None) {
@@ -1244,6 +1263,10 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
     }
     MeasureResult reference = measurer.measureReference(printTaskModule(func));
     MeasureResult result = reference;
+    // A GPU target's reference ran on the host: a func without a schedule
+    // is timed again on the device.
+    if (!schedule && target.isGPU() && reference.error == MeasureError::None)
+      result = measureUntunedOnDevice(measurer, printTaskModule(func));
     if (schedule && reference.error == MeasureError::None) {
       // A scheduled func is checked against its untuned lowering.
       result =

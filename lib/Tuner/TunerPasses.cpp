@@ -179,7 +179,9 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     options.measure = ANSOR_MEASURE_OPTIONS;
     options.cutRatio = cutRatio;
     options.modelPath = modelPath;
-    std::optional<ModelObjective> scoring = parseObjective(modelObjective);
+    std::optional<ModelObjective> scoring =
+        modelObjective.empty() ? getDefaultObjective(target->str())
+                               : parseObjective(modelObjective);
     if (!scoring) {
       module.emitError() << "unknown model-objective '" << modelObjective
                          << "' (expected 'log-sum-exp' or 'pack-sum')";

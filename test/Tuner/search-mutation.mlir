@@ -42,7 +42,7 @@
 // RUN: sed -e 's/"ansor_feature_version":"[0-9]*"/"ansor_feature_version":"0"/' %t/saved.json > %t/old.json
 // RUN: not ansor-opt %s --ansor-tune="search=model model=%t/old.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OLD
 // OLD: error: model '{{.*}}old.json' was trained on feature version 0; this build extracts version {{[0-9]+}}: retrain it
-// RUN: sed -e 's/"ansor_objective":"log-sum-exp"/"ansor_objective":"rank"/' %t/saved.json > %t/rank.json
+// RUN: sed -e 's/"ansor_objective":"[a-z-]*"/"ansor_objective":"rank"/' %t/saved.json > %t/rank.json
 // RUN: not ansor-opt %s --ansor-tune="search=model model=%t/rank.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANK
 // RANK: error: model '{{.*}}rank.json' was trained with an unknown objective 'rank'
 // RUN: not ansor-opt %s --ansor-tune="search=mutation model=%t/saved.json records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOMODEL

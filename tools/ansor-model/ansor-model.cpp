@@ -102,7 +102,8 @@ static cl::opt<double> subsample("subsample", cl::init(1), cl::sub(evalCmd));
 static cl::opt<double> colsample("colsample", cl::init(1), cl::sub(evalCmd));
 static cl::opt<ModelObjective> objective(
     "objective", cl::init(ModelObjective::LogSumExp),
-    cl::desc("How statement scores make a program's (docs/design.md)"),
+    cl::desc("How statement scores make a program's (docs/design.md; "
+             "default: log-sum-exp for GPU records, pack-sum for CPU ones)"),
     cl::values(clEnumValN(ModelObjective::LogSumExp, "log-sum-exp",
                           "a sum of statement times, fitted in log space"),
                clEnumValN(ModelObjective::PackSum, "pack-sum",
@@ -379,6 +380,9 @@ static int evaluate(MLIRContext &ctx) {
   std::string error;
   XGBoostModel model;
   if (!modelPath.empty()) {
+    if (objective.getNumOccurrences())
+      llvm::errs() << "warning: --objective is ignored with --model: the "
+                      "model file carries its own\n";
     FailureOr<XGBoostModel> loaded =
         XGBoostModel::load(modelPath, target, error);
     if (failed(loaded)) {
@@ -388,7 +392,9 @@ static int evaluate(MLIRContext &ctx) {
     model = std::move(*loaded);
   } else {
     ModelOptions options;
-    options.objective = objective;
+    options.objective = objective.getNumOccurrences()
+                            ? objective.getValue()
+                            : getDefaultObjective(target);
     options.rounds = rounds;
     options.maxDepth = maxDepth;
     options.eta = eta;

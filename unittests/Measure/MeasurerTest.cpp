@@ -7,6 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ansor/Measure/Measurer.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "gtest/gtest.h"
@@ -161,6 +167,51 @@ TEST_F(MeasurerTest, RunnerThatDiesIsARuntimeError) {
   EXPECT_EQ(result.error, MeasureError::Runtime);
   EXPECT_NE(result.message.find("the runner died"), std::string::npos)
       << result.message;
+}
+
+} // namespace
+
+namespace {
+
+// The signature of a network reads its tasks: an embedding lookup in a
+// callee bounds the integer inputs, a log there asks for positive inputs,
+// and a scalar argument (fixed in the measured module) is not passed.
+TEST(KernelSignatureTest, NetworkSignatureLooksIntoItsTasks) {
+  MLIRContext context;
+  context.loadDialect<func::FuncDialect, linalg::LinalgDialect,
+                      tensor::TensorDialect, arith::ArithDialect,
+                      math::MathDialect>();
+  const char *source = R"mlir(
+func.func @lookup(%ids: tensor<4xi32>, %table: tensor<50x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%ids : tensor<4xi32>) outs(%e : tensor<4x8xf32>) {
+    ^bb0(%id: i32, %o: f32):
+      %row = arith.index_cast %id : i32 to index
+      %j = linalg.index 1 : index
+      %v = tensor.extract %table[%row, %j] : tensor<50x8xf32>
+      %l = math.log %v : f32
+      linalg.yield %l : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+func.func @net(%ids: tensor<4xi32>, %scale: f32, %table: tensor<50x8xf32>) -> tensor<4x8xf32> {
+  %r = func.call @lookup(%ids, %table) : (tensor<4xi32>, tensor<50x8xf32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+)mlir";
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  ASSERT_TRUE(module);
+  auto net = module->lookupSymbol<func::FuncOp>("net");
+  std::string error;
+  FailureOr<KernelSignature> signature = getKernelSignature(net, error);
+  ASSERT_TRUE(succeeded(signature)) << error;
+  EXPECT_EQ(signature->inputs, "i32:4,f32:50x8");
+  EXPECT_EQ(signature->outputs, "f32:4x8");
+  // The row (an id), not the column (an iteration index).
+  EXPECT_EQ(signature->indexBound, 50);
+  EXPECT_TRUE(signature->positiveInputs);
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 #ifndef ANSOR_MODEL_COSTMODEL_H
 #define ANSOR_MODEL_COSTMODEL_H
 
+#include "ansor/Target/Target.h"
 #include "mlir/Support/LLVM.h"
 #include <memory>
 #include <optional>
@@ -39,16 +40,22 @@ enum class ModelObjective {
   /// The program's relative cost 1 / y is the sum of its statements'
   /// exp(margin) (each statement takes time, and the times add up), fitted
   /// by squared error of its log. Ranks the GPU dataset better (a program's
-  /// time spans 4 orders of magnitude there); the score is the predicted y.
+  /// time spans 4 orders of magnitude there), the CPU dataset alike; the
+  /// score is the predicted y.
   LogSumExp,
 };
+
+/// The objective that ranks the programs of `target` (a target string) best
+/// (docs/benchmarks.md, "A log-space objective"): log-sum-exp on a GPU,
+/// pack-sum on a CPU.
+ModelObjective getDefaultObjective(StringRef target);
 
 /// The name a saved model and `ansor-model --objective` give `objective`.
 StringRef stringifyObjective(ModelObjective objective);
 std::optional<ModelObjective> parseObjective(StringRef name);
 
 struct ModelOptions {
-  ModelObjective objective = ModelObjective::LogSumExp;
+  ModelObjective objective = ModelObjective::PackSum;
   /// Boosting rounds of one training.
   unsigned rounds = 200;
   unsigned maxDepth = 10;

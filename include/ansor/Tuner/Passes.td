@@ -135,11 +135,12 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "--save-model) that picks from the first round, until enough "
            "records retrain it">,
     Option<"modelObjective", "model-objective", "std::string",
-           /*default=*/"\"log-sum-exp\"",
+           /*default=*/"\"\"",
            "With search=evolution or model: how the cost model makes a "
            "program's score from its statements: 'log-sum-exp' (their "
-           "times add up, fitted in log space) or 'pack-sum' (Ansor's sum of "
-           "scores fitted to normalized throughput)">,
+           "times add up, fitted in log space; the default on a GPU) or "
+           "'pack-sum' (Ansor's sum of scores fitted to normalized "
+           "throughput; the default on a CPU)">,
     Option<"injectFaults", "test-inject-faults", "std::string",
            /*default=*/"\"\"",
            "Test hook: 'TRIAL:KIND,...' with KIND crash, hang, wrong or "

@@ -101,7 +101,7 @@ static DAGNode buildPadNode(tensor::PadOp pad) {
 }
 
 bool mlir::ansor::isMeasurableScalar(Type type) {
-  return type.isIntOrFloat() && type.getIntOrFloatBitWidth() <= 64;
+  return type.isSignlessIntOrFloat() && type.getIntOrFloatBitWidth() <= 64;
 }
 
 FailureOr<ComputeDAG> ComputeDAG::build(func::FuncOp func) {

@@ -48,8 +48,8 @@ struct DAGNode {
 };
 
 /// Whether a func argument of this type is a scalar a task may take (an
-/// integer or a float of at most 64 bits): measurement fixes its value
-/// (specializeScalarArguments).
+/// signless integer or a float of at most 64 bits): measurement fixes its
+/// value (specializeScalarArguments).
 bool isMeasurableScalar(Type type);
 
 /// The compute DAG of one payload func.
