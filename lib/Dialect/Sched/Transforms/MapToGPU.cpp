@@ -73,6 +73,25 @@ private:
 };
 } // namespace
 
+/// Moves `op` (on buffers) into a forall of one block around a forall of one
+/// thread, the outer one tagged `sched.host_op = id`.
+static void moveIntoOneThread(linalg::LinalgOp op, unsigned id) {
+  MLIRContext *ctx = op->getContext();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto blocks = scf::ForallOp::create(
+      b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(1)}, ValueRange(),
+      b.getArrayAttr(
+          {gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimX)}));
+  b.setInsertionPoint(blocks.getBody()->getTerminator());
+  auto threads = scf::ForallOp::create(
+      b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(1)}, ValueRange(),
+      b.getArrayAttr(
+          {gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::DimX)}));
+  op->moveBefore(threads.getBody()->getTerminator());
+  blocks->setAttr("sched.host_op", b.getI64IntegerAttr(id));
+}
+
 /// Gives every linalg op outside the scheduled kernels a default mapping in
 /// `script`: blocks over the three innermost parallel loops (the innermost
 /// in chunks of 128), one thread per element.
@@ -109,12 +128,28 @@ LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
             return std::get<0>(pair) == utils::IteratorType::reduction &&
                    std::get<1>(pair) > 1;
           });
-      if (reduces || op.getNumLoops() == 0)
-        return op->emitOpError()
-               << "has no parallel loop to run on GPU threads (a reduction "
-                  "to a scalar is not supported on GPU yet: "
-                  "CrossThreadReduction "
-                  "needs an output element per block)";
+      // Nothing to spread over threads (a reduction to a scalar, the fill
+      // of its 0-d init): one thread of one block runs it, slowly but
+      // correctly, instead of the func being refused.
+      if (reduces || op.getNumLoops() == 0) {
+        if (!op.hasPureBufferSemantics())
+          return op->emitOpError() << "must be on buffers to map to the GPU";
+        unsigned id = kernels++;
+        moveIntoOneThread(op, id);
+        script << "  %h" << id
+               << " = transform.structured.match attributes{sched.host_op = "
+               << id
+               << " : i64} in %root : (!transform.any_op) -> "
+                  "!transform.any_op\n"
+               << "  %hl" << id << " = transform.gpu.map_forall_to_blocks %h"
+               << id
+               << " generate_gpu_launch : (!transform.any_op) -> "
+                  "!transform.any_op\n"
+               << "  transform.gpu.map_nested_forall_to_threads %hl" << id
+               << " block_dims = [1, 1, 1] : (!transform.any_op) -> "
+                  "!transform.any_op\n";
+        continue;
+      }
       parallel.push_back(0);
     }
     if (parallel.size() > 3)
