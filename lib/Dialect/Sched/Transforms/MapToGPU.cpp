@@ -92,6 +92,25 @@ static void moveIntoOneThread(linalg::LinalgOp op, unsigned id) {
   blocks->setAttr("sched.host_op", b.getI64IntegerAttr(id));
 }
 
+/// Whether an index of `op` divides or takes a remainder of its loops
+/// (`j mod 3`): the slice of a tile would start at the value of its first
+/// iteration, and the tiled op index it again from there, which for such an
+/// index is not where the tile's elements are.
+static bool hasDividedIndex(linalg::LinalgOp op) {
+  return llvm::any_of(op.getIndexingMapsArray(), [](AffineMap map) {
+    return llvm::any_of(map.getResults(), [](AffineExpr expr) {
+      bool divides = false;
+      expr.walk([&](AffineExpr sub) {
+        divides |=
+            llvm::is_contained({AffineExprKind::Mod, AffineExprKind::FloorDiv,
+                                AffineExprKind::CeilDiv},
+                               sub.getKind());
+      });
+      return divides;
+    });
+  });
+}
+
 /// Gives every linalg op outside the scheduled kernels a default mapping in
 /// `script`: blocks over the three innermost parallel loops (the innermost
 /// in chunks of 128), one thread per element.
@@ -122,16 +141,17 @@ LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
         parallel.push_back(loop);
     if (llvm::any_of(ranges, ShapedType::isDynamic))
       return op->emitOpError() << "has dynamic loop ranges";
-    if (parallel.empty()) {
+    if (parallel.empty() || hasDividedIndex(op)) {
       bool reduces = llvm::any_of(
           llvm::zip(op.getIteratorTypesArray(), ranges), [](auto pair) {
             return std::get<0>(pair) == utils::IteratorType::reduction &&
                    std::get<1>(pair) > 1;
           });
       // Nothing to spread over threads (a reduction to a scalar, the fill
-      // of its 0-d init): one thread of one block runs it, slowly but
-      // correctly, instead of the func being refused.
-      if (reduces || op.getNumLoops() == 0) {
+      // of its 0-d init), or an index that tiles wrongly: one thread of one
+      // block runs it, slowly but correctly, instead of the func being
+      // refused (or computed wrong).
+      if (reduces || op.getNumLoops() == 0 || hasDividedIndex(op)) {
         if (!op.hasPureBufferSemantics())
           return op->emitOpError() << "must be on buffers to map to the GPU";
         unsigned id = kernels++;
