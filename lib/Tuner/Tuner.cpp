@@ -283,9 +283,11 @@ LogicalResult TaskTuner::prepare(TaskSummary &summary) {
     return failure();
   }
   summary.referenceSeconds = median(reference.costs);
+  summary.phases.reference += now() - start;
+  // Built and run as a candidate is, the device's baseline counts in the
+  // measurer's build and run phases.
   if (target.isGPU())
     summary.referenceSeconds = measureUntunedOnDevice(*measurer, payload);
-  summary.phases.reference += now() - start;
 
   rng.seed(options.seed ^ llvm::xxh3_64bits(summary.key));
   // Resume: programs measured before are not measured again.
