@@ -160,7 +160,9 @@ FailureOr<ComputeDAG> ComputeDAG::build(func::FuncOp func) {
         return isa<linalg::LinalgOp>(n.op) && !isa<linalg::FillOp>(n.op);
       }))
     return func.emitError()
-           << "func @" << func.getSymName() << " has no linalg op to schedule";
+           << "func @" << func.getSymName()
+           << " has no linalg op to schedule (fills alone are left to the "
+              "lowering)";
 
   for (DAGNode &node : dag.nodes) {
     for (Value operand : node.op->getOperands()) {

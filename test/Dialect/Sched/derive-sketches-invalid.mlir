@@ -24,6 +24,16 @@ func.func @nothing(%a: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
+// A fill alone (here of a scalar argument) has nothing to schedule either.
+// expected-error@below {{func @fill_only has no linalg op to schedule (fills alone are left to the lowering)}}
+func.func @fill_only(%v: f32) -> tensor<256x256xf32> {
+  %e = tensor.empty() : tensor<256x256xf32>
+  %f = linalg.fill ins(%v : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %f : tensor<256x256xf32>
+}
+
+// -----
+
 // expected-error@below {{func @buffers argument of type 'memref<8xf32>' is not a static-shaped tensor}}
 func.func @buffers(%a: memref<8xf32>) {
   return
