@@ -56,7 +56,8 @@ private:
     return sched::ChoiceAttr::get(ctx, std::nullopt, domain);
   }
   void emitTile(unsigned index, ArrayRef<LoopKind> structure,
-                ArrayRef<unsigned> unitInnerLoops = {});
+                ArrayRef<unsigned> unitInnerLoops = {},
+                bool unitVThreads = false);
   void emitAnnotations(unsigned index, bool vectorize, bool unroll);
 
   OpBuilder &b;
@@ -68,7 +69,8 @@ private:
 } // namespace
 
 void SketchEmitter::emitTile(unsigned index, ArrayRef<LoopKind> structure,
-                             ArrayRef<unsigned> unitInnerLoops) {
+                             ArrayRef<unsigned> unitInnerLoops,
+                             bool unitVThreads) {
   const DAGNode &node = dag.getNode(index);
   auto structureAttr = sched::StructureAttr::get(ctx, structure);
   SmallVector<Attribute> splits;
@@ -80,6 +82,8 @@ void SketchEmitter::emitTile(unsigned index, ArrayRef<LoopKind> structure,
     // holds the whole loop.
     if (llvm::is_contained(unitInnerLoops, loop))
       factors.back() = 1;
+    if (unitVThreads && kind == LoopKind::S)
+      factors[kGPUVThreadLevel] = 1;
     if (factors.size() == 1)
       factors.back() = extent;
     splits.push_back(sched::SplitAttr::get(ctx, factors, extent));
@@ -166,8 +170,12 @@ void SketchEmitter::emitGPUNode(const SketchState &state, unsigned index) {
     return;
   }
   if (decision.multiLevelTiled) {
+    // Without a fused consumer, virtual threads would give the init a
+    // thread loop of its own, which needs its output in loop order.
     emitTile(index, getGPUTileStructure(),
-             getLoopsNeedingUnitInnerTile(dag, index));
+             getLoopsNeedingUnitInnerTile(dag, index),
+             /*unitVThreads=*/!decision.fusedConsumer &&
+                 needsSharedInitThreads(dag, index));
     sched::BindOp::create(b, loc, index, kGPUBlockLevel,
                           b.getI64IntegerAttr(kGPUVThreadLevel),
                           kGPUThreadLevel);

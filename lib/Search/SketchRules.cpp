@@ -148,6 +148,7 @@ public:
                         unsigned node) const override {
     return needsMultiLevelTiling(dag, node) &&
                    dag.getNode(node).numLoops(LoopKind::R) > 0 &&
+                   !needsSharedInitThreads(dag, node) &&
                    !getStageableInputs(dag, node).empty()
                ? RuleCondition::Apply
                : RuleCondition::Skip;

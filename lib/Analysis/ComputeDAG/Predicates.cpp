@@ -195,6 +195,14 @@ static bool isIncreasingSum(AffineExpr expr) {
   return scale && scale.getValue() > 0 && isIncreasingSum(binary.getLHS());
 }
 
+bool mlir::ansor::needsSharedInitThreads(const ComputeDAG &dag,
+                                         unsigned index) {
+  bool hasInit = llvm::any_of(dag.getNode(index).producers, [&](unsigned p) {
+    return dag.getNode(p).isInit;
+  });
+  return hasInit && !isOutputIndexedBySpatialLoops(dag, index);
+}
+
 SmallVector<unsigned> mlir::ansor::getLoopsKeptWhole(const ComputeDAG &dag,
                                                      unsigned index) {
   const DAGNode &node = dag.getNode(index);

@@ -47,6 +47,13 @@ inline bool hasSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
 /// order (so an op over its output, such as its init, has those loops).
 bool isOutputIndexedBySpatialLoops(const ComputeDAG &dag, unsigned node);
 
+/// Whether a GPU tiling of `node` must keep one thread loop for its init and
+/// computation: its init (a fill) would get a thread forall of its own with
+/// virtual threads or shared stages, laid out over the spatial loops in
+/// order, which its output is not indexed by (a depthwise NCHW convolution
+/// iterates n, h, w, c).
+bool needsSharedInitThreads(const ComputeDAG &dag, unsigned node);
+
 /// The named convolutions and poolings whose blocks decompose into 1-D
 /// convolutions (`transform.structured.decompose`).
 bool isConvolutionLike(Operation *op);
