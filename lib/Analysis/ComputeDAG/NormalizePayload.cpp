@@ -219,11 +219,33 @@ void mlir::ansor::widenBooleanTensors(func::FuncOp func) {
     }
 }
 
+void mlir::ansor::splitSharedInitFills(func::FuncOp func) {
+  SmallVector<linalg::FillOp> fills;
+  func.walk([&](linalg::FillOp fill) {
+    if (fill.hasPureTensorSemantics() && !fill->hasOneUse())
+      fills.push_back(fill);
+  });
+  for (linalg::FillOp fill : fills) {
+    SmallVector<OpOperand *> inits;
+    for (OpOperand &use : fill->getResult(0).getUses())
+      if (auto user = dyn_cast<linalg::LinalgOp>(use.getOwner()))
+        if (user.isDpsInit(&use))
+          inits.push_back(&use);
+    // The original keeps its other uses, or else the first init.
+    bool onlyInits =
+        llvm::range_size(fill->getResult(0).getUses()) == inits.size();
+    OpBuilder b(fill);
+    for (OpOperand *init : ArrayRef(inits).drop_front(onlyInits ? 1 : 0))
+      init->set(b.clone(*fill)->getResult(0));
+  }
+}
+
 void mlir::ansor::normalizePayload(func::FuncOp func) {
   convertToDestinationStyle(func);
   convertElementwiseToLinalg(func);
   decomposeAggregatedOps(func);
   widenBooleanTensors(func);
+  splitSharedInitFills(func);
 }
 
 void mlir::ansor::normalizePayloads(ModuleOp module) {

@@ -48,10 +48,18 @@ void decomposeAggregatedOps(func::FuncOp func);
 /// generalized first, so their masks are widened too.
 void widenBooleanTensors(func::FuncOp func);
 
-/// All four, on `func`.
+/// Gives each linalg op reading a static linalg.fill as its init (its
+/// accumulator) a fill of its own, where one fill was shared: by the two
+/// outputs of a multi-result reduction, or by several ops. A fill used once
+/// as an init is the init of that op (scheduled with it); a shared one was
+/// a node of its own, which the GPU script could not fuse into the loop of a
+/// two-result reduction (0 of 4 programs built).
+void splitSharedInitFills(func::FuncOp func);
+
+/// All five, on `func`.
 void normalizePayload(func::FuncOp func);
 
-/// All four, on every func of `module` with a body.
+/// All five, on every func of `module` with a body.
 void normalizePayloads(ModuleOp module);
 
 } // namespace ansor
