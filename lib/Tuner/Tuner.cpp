@@ -1254,10 +1254,11 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
               "--ansor-apply-best or of materialization), and its reference "
               "is built for the host CPU from the func as it is; measure the "
               "payload with its sched.schedule instead";
-    FailureOr<KernelSignature> signature = getKernelSignature(func, error);
+    FailureOr<KernelSignature> signature =
+        error.empty() ? getKernelSignature(func, error)
+                      : FailureOr<KernelSignature>(failure());
     Measurer measurer(options, signature.value_or(KernelSignature()), target);
-    if (!error.empty() || failed(signature) ||
-        failed(measurer.initialize(error))) {
+    if (failed(signature) || failed(measurer.initialize(error))) {
       func.emitError() << "cannot measure @" << task.name << ": " << error;
       allMeasured = false;
       summary.tasks.push_back(task);

@@ -73,6 +73,24 @@ private:
 };
 } // namespace
 
+/// Script lines that turn the block forall `%<forall>` into a launch
+/// `%<launch>` and map the foralls nested in it to threads.
+static void emitLaunchMapping(llvm::raw_ostream &script, const Twine &forall,
+                              const Twine &launch,
+                              ArrayRef<int64_t> blockDims) {
+  script << "  %" << launch << " = transform.gpu.map_forall_to_blocks %"
+         << forall
+         << " generate_gpu_launch : (!transform.any_op) -> "
+            "!transform.any_op\n"
+         << "  transform.gpu.map_nested_forall_to_threads %" << launch
+         << " block_dims = ["
+         << llvm::join(
+                llvm::map_range(blockDims,
+                                [](int64_t d) { return std::to_string(d); }),
+                ", ")
+         << "] : (!transform.any_op) -> !transform.any_op\n";
+}
+
 /// Moves `op` (on buffers) into a forall of one block around a forall of one
 /// thread, the outer one tagged `sched.host_op = id`.
 static void moveIntoOneThread(linalg::LinalgOp op, unsigned id) {
@@ -160,14 +178,8 @@ LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
                << " = transform.structured.match attributes{sched.host_op = "
                << id
                << " : i64} in %root : (!transform.any_op) -> "
-                  "!transform.any_op\n"
-               << "  %hl" << id << " = transform.gpu.map_forall_to_blocks %h"
-               << id
-               << " generate_gpu_launch : (!transform.any_op) -> "
-                  "!transform.any_op\n"
-               << "  transform.gpu.map_nested_forall_to_threads %hl" << id
-               << " block_dims = [1, 1, 1] : (!transform.any_op) -> "
                   "!transform.any_op\n";
+        emitLaunchMapping(script, "h" + Twine(id), "hl" + Twine(id), {1, 1, 1});
         continue;
       }
       parallel.push_back(0);
@@ -212,13 +224,9 @@ LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
            << " tile_sizes " << list(threadSizes) << " (mapping = ["
            << llvm::join(threadMap, ", ")
            << "]) : (!transform.any_op) -> (!transform.any_op, "
-              "!transform.any_op)\n"
-           << "  %hl" << id << " = transform.gpu.map_forall_to_blocks %hb" << id
-           << " generate_gpu_launch : (!transform.any_op) -> "
-              "!transform.any_op\n"
-           << "  transform.gpu.map_nested_forall_to_threads %hl" << id
-           << " block_dims = [" << threads
-           << ", 1, 1] : (!transform.any_op) -> !transform.any_op\n";
+              "!transform.any_op)\n";
+    emitLaunchMapping(script, "hb" + Twine(id), "hl" + Twine(id),
+                      {threads, 1, 1});
   }
   return success();
 }
@@ -327,13 +335,8 @@ void SchedMapToGPUPass::runOnOperation() {
              << " = transform.structured.match ops{[\"scf.forall\"]} "
                 "attributes{sched.kernel = "
              << id
-             << " : i64} in %root : (!transform.any_op) -> !transform.any_op\n"
-             << "  %l" << id << " = transform.gpu.map_forall_to_blocks %k" << id
-             << " generate_gpu_launch : (!transform.any_op) -> "
-                "!transform.any_op\n"
-             << "  transform.gpu.map_nested_forall_to_threads %l" << id
-             << " block_dims = [" << (*dims)[0] << ", " << (*dims)[1] << ", "
-             << (*dims)[2] << "] : (!transform.any_op) -> !transform.any_op\n";
+             << " : i64} in %root : (!transform.any_op) -> !transform.any_op\n";
+      emitLaunchMapping(script, "k" + Twine(id), "l" + Twine(id), *dims);
     }
   }
   if (kernels == 0)
