@@ -10,7 +10,9 @@
 // upstream's tiling misplaces the slices of such an index; now the flip
 // keeps its loop nest), and an embedding lookup (`tensor.extract` at ids the
 // func reads: random ids in [-3, 3] read out of bounds, and 7 of 8 programs
-// differed from the equally wrong reference; ids are now drawn in range).
+// differed from the equally wrong reference; ids are now drawn in range),
+// and a convolution in TOSA's FHWC filter layout (never vectorized until it
+// was normalized into a filter transpose and an HWCF convolution).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --ansor-tune="trials=8 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null
 // RUN: FileCheck %s < %t/sum.json
@@ -60,6 +62,14 @@
 // CHECK-NEXT:   "timeout": 0,
 // CHECK-NEXT:   "wrong_result": 0
 // CHECK:      "name": "embed",
+// CHECK:      "trials": 8,
+// CHECK:      "verified": true
+// CHECK:      "errors": {
+// CHECK-NEXT:   "compile": 0,
+// CHECK-NEXT:   "runtime": 0,
+// CHECK-NEXT:   "timeout": 0,
+// CHECK-NEXT:   "wrong_result": 0
+// CHECK:      "name": "conv_fhwc",
 // CHECK:      "trials": 8,
 
 #id = affine_map<(i, j) -> (i, j)>
@@ -158,4 +168,14 @@ func.func @embed(%ids: tensor<32xi32>, %table: tensor<1000x64xf32>) -> tensor<32
       linalg.yield %v : f32
   } -> tensor<32x64xf32>
   return %r : tensor<32x64xf32>
+}
+
+func.func @conv_fhwc(%i: tensor<1x12x12x16xf32>, %w: tensor<32x3x3x16xf32>) -> tensor<1x10x10x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x10x10x32xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x10x10x32xf32>) -> tensor<1x10x10x32xf32>
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%i, %w : tensor<1x12x12x16xf32>, tensor<32x3x3x16xf32>)
+      outs(%f : tensor<1x10x10x32xf32>) -> tensor<1x10x10x32xf32>
+  return %r : tensor<1x10x10x32xf32>
 }

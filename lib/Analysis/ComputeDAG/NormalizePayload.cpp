@@ -240,8 +240,37 @@ void mlir::ansor::splitSharedInitFills(func::FuncOp func) {
   }
 }
 
+void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
+  SmallVector<linalg::Conv2DNhwcFhwcOp> convs;
+  func.walk([&](linalg::Conv2DNhwcFhwcOp conv) {
+    if (conv.hasPureTensorSemantics() && onStaticTensors(conv))
+      convs.push_back(conv);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::Conv2DNhwcFhwcOp conv : convs) {
+    rewriter.setInsertionPoint(conv);
+    Location loc = conv.getLoc();
+    Value filter = conv.getDpsInputOperand(1)->get();
+    auto type = cast<RankedTensorType>(filter.getType());
+    ArrayRef<int64_t> fhwc = type.getShape();
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loc, ArrayRef<int64_t>{fhwc[1], fhwc[2], fhwc[3], fhwc[0]},
+        type.getElementType());
+    auto hwcf = linalg::TransposeOp::create(rewriter, loc, filter, empty,
+                                            ArrayRef<int64_t>{1, 2, 3, 0});
+    auto replacement = linalg::Conv2DNhwcHwcfOp::create(
+        rewriter, loc, conv->getResultTypes(),
+        ValueRange{conv.getDpsInputOperand(0)->get(), hwcf->getResult(0)},
+        conv.getDpsInits(),
+        {rewriter.getNamedAttr("strides", conv.getStrides()),
+         rewriter.getNamedAttr("dilations", conv.getDilations())});
+    rewriter.replaceOp(conv, replacement);
+  }
+}
+
 void mlir::ansor::normalizePayload(func::FuncOp func) {
   convertToDestinationStyle(func);
+  convertFilterLayouts(func);
   convertElementwiseToLinalg(func);
   decomposeAggregatedOps(func);
   widenBooleanTensors(func);

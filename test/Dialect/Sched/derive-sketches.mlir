@@ -301,3 +301,36 @@ func.func @reversed_dot(%x: tensor<4x64xf32>, %w: tensor<4x64xf32>) -> tensor<4x
   } -> tensor<4xf32>
   return %s : tensor<4xf32>
 }
+
+// -----
+
+// A convolution in TOSA's layout (filter FHWC) is normalized into a
+// transpose of its filter to HWCF and the convolution upstream vectorizes
+// (the FHWC one stayed scalar). The transpose, re-read by the multi-level
+// tiled convolution, is inlined in one sketch and computed once, as a node
+// of its own, in another, for each of the convolution's two sketches.
+// CHECK-LABEL: func.func @conv_fhwc
+// CHECK:         linalg.transpose ins(%{{.*}} : tensor<64x3x3x32xf32>) outs(%{{.*}} : tensor<3x3x32x64xf32>) permutation = [1, 2, 3, 0]  {sched.node = 1 : i64}
+// CHECK:         linalg.conv_2d_nhwc_hwcf {{.*}}sched.node = 2 : i64
+// CHECK-NOT:     linalg.conv_2d_nhwc_fhwc
+// CHECK-LABEL: sched.schedule @conv_fhwc_sketch0
+// CHECK-NEXT:    sched.inline node 1
+// CHECK-LABEL: sched.schedule @conv_fhwc_sketch1
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S]>
+// CHECK-NEXT:    sched.parallel node 1
+// CHECK-NEXT:    sched.vectorize node 1
+// CHECK:         sched.vectorize node 2
+// CHECK-LABEL: sched.schedule @conv_fhwc_sketch2
+// CHECK-NEXT:    sched.inline node 1
+// CHECK-LABEL: sched.schedule @conv_fhwc_sketch3
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S]>
+// CHECK-NOT:   sched.schedule
+func.func @conv_fhwc(%i: tensor<1x30x30x32xf32>, %w: tensor<64x3x3x32xf32>) -> tensor<1x28x28x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x28x28x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x28x28x64xf32>) -> tensor<1x28x28x64xf32>
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%i, %w : tensor<1x30x30x32xf32>, tensor<64x3x3x32xf32>)
+      outs(%f : tensor<1x28x28x64xf32>) -> tensor<1x28x28x64xf32>
+  return %r : tensor<1x28x28x64xf32>
+}
