@@ -12,7 +12,9 @@
 // func reads: random ids in [-3, 3] read out of bounds, and 7 of 8 programs
 // differed from the equally wrong reference; ids are now drawn in range),
 // and a convolution in TOSA's FHWC filter layout (never vectorized until it
-// was normalized into a filter transpose and an HWCF convolution).
+// was normalized into a filter transpose and an HWCF convolution), and a
+// min pooling and a plain 2-D convolution, vectorized through upstream's
+// decomposition to 1-D since it was known to apply to them.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --ansor-tune="trials=8 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null
 // RUN: FileCheck %s < %t/sum.json
@@ -70,6 +72,22 @@
 // CHECK-NEXT:   "timeout": 0,
 // CHECK-NEXT:   "wrong_result": 0
 // CHECK:      "name": "conv_fhwc",
+// CHECK:      "trials": 8,
+// CHECK:      "verified": true
+// CHECK:      "errors": {
+// CHECK-NEXT:   "compile": 0,
+// CHECK-NEXT:   "runtime": 0,
+// CHECK-NEXT:   "timeout": 0,
+// CHECK-NEXT:   "wrong_result": 0
+// CHECK:      "name": "pool_min",
+// CHECK:      "trials": 8,
+// CHECK:      "verified": true
+// CHECK:      "errors": {
+// CHECK-NEXT:   "compile": 0,
+// CHECK-NEXT:   "runtime": 0,
+// CHECK-NEXT:   "timeout": 0,
+// CHECK-NEXT:   "wrong_result": 0
+// CHECK:      "name": "conv2d_plain",
 // CHECK:      "trials": 8,
 
 #id = affine_map<(i, j) -> (i, j)>
@@ -178,4 +196,24 @@ func.func @conv_fhwc(%i: tensor<1x12x12x16xf32>, %w: tensor<32x3x3x16xf32>) -> t
       ins(%i, %w : tensor<1x12x12x16xf32>, tensor<32x3x3x16xf32>)
       outs(%f : tensor<1x10x10x32xf32>) -> tensor<1x10x10x32xf32>
   return %r : tensor<1x10x10x32xf32>
+}
+
+func.func @pool_min(%x: tensor<1x14x14x32xf32>) -> tensor<1x12x12x32xf32> {
+  %big = arith.constant 3.0e38 : f32
+  %win = tensor.empty() : tensor<3x3xf32>
+  %e = tensor.empty() : tensor<1x12x12x32xf32>
+  %f = linalg.fill ins(%big : f32) outs(%e : tensor<1x12x12x32xf32>) -> tensor<1x12x12x32xf32>
+  %r = linalg.pooling_nhwc_min {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %win : tensor<1x14x14x32xf32>, tensor<3x3xf32>)
+      outs(%f : tensor<1x12x12x32xf32>) -> tensor<1x12x12x32xf32>
+  return %r : tensor<1x12x12x32xf32>
+}
+
+func.func @conv2d_plain(%x: tensor<66x66xf32>, %w: tensor<3x3xf32>) -> tensor<64x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.conv_2d ins(%x, %w : tensor<66x66xf32>, tensor<3x3xf32>)
+      outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
 }

@@ -143,8 +143,10 @@ mlir::ansor::getSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
 
 bool mlir::ansor::isConvolutionLike(Operation *op) {
   return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp,
-             linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcSumOp,
-             linalg::PoolingNhwcMaxOp, linalg::PoolingNchwSumOp,
+             linalg::Conv2DOp, linalg::DepthwiseConv2DNhwcHwcOp,
+             linalg::PoolingNhwcSumOp, linalg::PoolingNhwcMaxOp,
+             linalg::PoolingNhwcMaxUnsignedOp, linalg::PoolingNhwcMinOp,
+             linalg::PoolingNhwcMinUnsignedOp, linalg::PoolingNchwSumOp,
              linalg::PoolingNchwMaxOp>(op);
 }
 

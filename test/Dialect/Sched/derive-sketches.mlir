@@ -334,3 +334,44 @@ func.func @conv_fhwc(%i: tensor<1x30x30x32xf32>, %w: tensor<64x3x3x32xf32>) -> t
       outs(%f : tensor<1x28x28x64xf32>) -> tensor<1x28x28x64xf32>
   return %r : tensor<1x28x28x64xf32>
 }
+
+// -----
+
+// Windowed ops whose 2-D form upstream decomposes into a vectorizable 1-D
+// one (a min pooling, a plain 2-D convolution) are convolution-like: their
+// sketches vectorize (they had none: min pooling ran at half the speed of
+// the same max pooling), and the outer window loop is tiled by 1 so that
+// each block decomposes.
+// CHECK-LABEL: sched.schedule @pool_min_sketch0
+// CHECK:         sched.vectorize node 1
+// CHECK-LABEL: sched.schedule @pool_min_sketch1
+// CHECK:         sched.vectorize node 1
+// CHECK-NOT:   sched.schedule
+func.func @pool_min(%x: tensor<1x30x30x64xf32>) -> tensor<1x28x28x64xf32> {
+  %big = arith.constant 3.0e38 : f32
+  %win = tensor.empty() : tensor<3x3xf32>
+  %e = tensor.empty() : tensor<1x28x28x64xf32>
+  %f = linalg.fill ins(%big : f32) outs(%e : tensor<1x28x28x64xf32>) -> tensor<1x28x28x64xf32>
+  %r = linalg.pooling_nhwc_min {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %win : tensor<1x30x30x64xf32>, tensor<3x3xf32>)
+      outs(%f : tensor<1x28x28x64xf32>) -> tensor<1x28x28x64xf32>
+  return %r : tensor<1x28x28x64xf32>
+}
+
+// -----
+
+// CHECK-LABEL: sched.schedule @conv2d_plain_sketch0
+// CHECK-NEXT:    sched.cache_write node 1
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[?, ?, ?, 1] of 128>, #sched.split<[?, ?, ?, ?] of 128>, #sched.split<[?, 1] of 3>, #sched.split<[?, ?] of 3>]
+// CHECK:         sched.vectorize node 1
+// CHECK-LABEL: sched.schedule @conv2d_plain_sketch1
+// CHECK:         sched.vectorize node 1
+// CHECK-NOT:   sched.schedule
+func.func @conv2d_plain(%x: tensor<130x130xf32>, %w: tensor<3x3xf32>) -> tensor<128x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<128x128xf32>) -> tensor<128x128xf32>
+  %r = linalg.conv_2d ins(%x, %w : tensor<130x130xf32>, tensor<3x3xf32>)
+      outs(%f : tensor<128x128xf32>) -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+}
