@@ -268,9 +268,33 @@ void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
   }
 }
 
+/// Whether `op` reads an input of another element type than it writes.
+static bool mixesElementTypes(linalg::LinalgOp op) {
+  Type result = getElementTypeOrSelf(op.getDpsInits().front().getType());
+  return llvm::any_of(op.getDpsInputs(), [&](Value input) {
+    return getElementTypeOrSelf(input.getType()) != result;
+  });
+}
+
+void mlir::ansor::generalizeMixedContractions(func::FuncOp func) {
+  SmallVector<linalg::LinalgOp> named;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!isa<linalg::GenericOp>(op) && op.getNumDpsInits() == 1 &&
+        linalg::isaContractionOpInterface(op) && mixesElementTypes(op) &&
+        onStaticTensors(op))
+      named.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::LinalgOp op : named) {
+    rewriter.setInsertionPoint(op);
+    (void)linalg::generalizeNamedOp(rewriter, op);
+  }
+}
+
 void mlir::ansor::normalizePayload(func::FuncOp func) {
   convertToDestinationStyle(func);
   convertFilterLayouts(func);
+  generalizeMixedContractions(func);
   convertElementwiseToLinalg(func);
   decomposeAggregatedOps(func);
   widenBooleanTensors(func);

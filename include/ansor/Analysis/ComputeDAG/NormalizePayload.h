@@ -9,7 +9,8 @@
 // materializer handle, the same way at every entry point so that task keys
 // agree: elementwise ops on tensors turned into linalg.generic ops, aggregated
 // ops decomposed by upstream's AggregatedOpInterface, convolutions given
-// the filter layout upstream vectorizes, and i1 tensors passed
+// the filter layout upstream vectorizes, mixed-precision contractions
+// generalized, and i1 tensors passed
 // between linalg.generic ops stored as i8 (vectorized code stores i1 vectors as
 // packed bits and scalar code a byte per element, so an i1 buffer written one
 // way and read the other is wrong).
@@ -64,10 +65,18 @@ void splitSharedInitFills(func::FuncOp func);
 /// (112 GFLOP/s on a 28x28x32->64 3x3 convolution against 276 after).
 void convertFilterLayouts(func::FuncOp func);
 
-/// All six, on `func`.
+/// Rewrites each static named contraction that reads another element type
+/// than it accumulates in (`linalg.matmul` of i8 into i32, of f16 into f32)
+/// into its linalg.generic: the unit-dimension folding before vectorization
+/// applies to generics only, and a named one's register block with a
+/// reduction tile of 1 was lowered element by element (an i8 matmul ran 10x
+/// slower than its generic form under the same schedule).
+void generalizeMixedContractions(func::FuncOp func);
+
+/// All seven, on `func`.
 void normalizePayload(func::FuncOp func);
 
-/// All six, on every func of `module` with a body.
+/// All seven, on every func of `module` with a body.
 void normalizePayloads(ModuleOp module);
 
 } // namespace ansor
