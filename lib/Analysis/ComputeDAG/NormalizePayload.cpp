@@ -163,6 +163,23 @@ static void narrowInBody(OpBuilder &b, BlockArgument arg) {
   arg.replaceAllUsesExcept(bit, bit.getDefiningOp());
 }
 
+/// Rewrites the named linalg ops of `func` on static tensors that `select`
+/// picks into linalg.generic ops.
+static void
+generalizeNamedOps(func::FuncOp func,
+                   llvm::function_ref<bool(linalg::LinalgOp)> select) {
+  SmallVector<linalg::LinalgOp> named;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!isa<linalg::GenericOp>(op) && onStaticTensors(op) && select(op))
+      named.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::LinalgOp op : named) {
+    rewriter.setInsertionPoint(op);
+    (void)linalg::generalizeNamedOp(rewriter, op);
+  }
+}
+
 /// Whether `op` reads or writes a tensor of i1.
 static bool touchesBooleanTensor(Operation *op) {
   return llvm::any_of(operandAndResultTypes(op), [](Type t) {
@@ -173,19 +190,10 @@ static bool touchesBooleanTensor(Operation *op) {
 
 void mlir::ansor::widenBooleanTensors(func::FuncOp func) {
   // Named ops that make or read masks (linalg.map, ...) become generics
-  // first, so that their masks are widened as any generic's.
-  SmallVector<linalg::LinalgOp> named;
-  func.walk([&](linalg::LinalgOp op) {
-    if (!isa<linalg::GenericOp>(op) && touchesBooleanTensor(op) &&
-        onStaticTensors(op))
-      named.push_back(op);
-  });
-  IRRewriter rewriter(func.getContext());
-  for (linalg::LinalgOp op : named) {
-    rewriter.setInsertionPoint(op);
-    // One that does not generalize keeps its masks as they are.
-    (void)linalg::generalizeNamedOp(rewriter, op);
-  }
+  // first, so that their masks are widened as any generic's (one that does
+  // not generalize keeps its masks as they are).
+  generalizeNamedOps(
+      func, [](linalg::LinalgOp op) { return touchesBooleanTensor(op); });
   SmallVector<linalg::GenericOp> generics;
   func.walk([&](linalg::GenericOp g) { generics.push_back(g); });
   OpBuilder b(func.getContext());
@@ -277,18 +285,10 @@ static bool mixesElementTypes(linalg::LinalgOp op) {
 }
 
 void mlir::ansor::generalizeMixedContractions(func::FuncOp func) {
-  SmallVector<linalg::LinalgOp> named;
-  func.walk([&](linalg::LinalgOp op) {
-    if (!isa<linalg::GenericOp>(op) && op.getNumDpsInits() == 1 &&
-        linalg::isaContractionOpInterface(op) && mixesElementTypes(op) &&
-        onStaticTensors(op))
-      named.push_back(op);
+  generalizeNamedOps(func, [](linalg::LinalgOp op) {
+    return op.getNumDpsInits() == 1 && linalg::isaContractionOpInterface(op) &&
+           mixesElementTypes(op);
   });
-  IRRewriter rewriter(func.getContext());
-  for (linalg::LinalgOp op : named) {
-    rewriter.setInsertionPoint(op);
-    (void)linalg::generalizeNamedOp(rewriter, op);
-  }
 }
 
 void mlir::ansor::normalizePayload(func::FuncOp func) {
