@@ -275,10 +275,14 @@ LogicalResult Measurer::initialize(std::string &error) {
                 .str();
     return failure();
   }
-  // The first measurer of the process keeps the plain names.
+  // Names are unique to the measurer: in a work dir the user gives, which
+  // another process may use at the same time, they carry the process id;
+  // the first measurer of the process has no number of its own.
   static std::atomic<unsigned> instances{0};
   unsigned instance = instances++;
-  filePrefix = instance ? "m" + std::to_string(instance) + "-" : "";
+  filePrefix = ownsWorkDir ? "" : "p" + std::to_string(getpid()) + "-";
+  if (instance)
+    filePrefix += "m" + std::to_string(instance) + "-";
   referencePath = options.workDir + "/" + filePrefix + "reference.bin";
   if (target.isGPU())
     return probeDevice(error);
@@ -316,7 +320,7 @@ static std::optional<llvm::json::Object> readRunnerReport(StringRef path) {
 }
 
 LogicalResult Measurer::probeDevice(std::string &error) {
-  std::string outFile = options.workDir + "/probe.out";
+  std::string outFile = options.workDir + "/" + filePrefix + "probe.out";
   SmallVector<StringRef> args = {options.runnerPath, "--probe", "--device",
                                  "cuda"};
   std::optional<StringRef> redirects[] = {StringRef(""), StringRef(outFile),
@@ -494,7 +498,8 @@ void Measurer::run(StringRef library, StringRef inject, bool reference,
     // Device candidates share one runner process and its CUDA context.
     if (!worker)
       worker = std::make_unique<RunnerWorker>(options.runnerPath,
-                                              options.workDir + "/runner.err");
+                                              options.workDir + "/" +
+                                                  filePrefix + "runner.err");
     RunnerWorker::Reply reply =
         worker->run(ArrayRef<std::string>(args).drop_front(), timeout);
     timedOut = reply.timedOut;
