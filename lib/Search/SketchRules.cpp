@@ -46,16 +46,20 @@ static bool isAlwaysInlined(const ComputeDAG &dag, unsigned node) {
          });
 }
 
-/// Whether `node` is a transpose that a multi-level tiled consumer reads
-/// again across its spatial loops: inlined, each of the consumer's tiles
-/// transposes its slice again; computed once, it is a node of its own. Both
-/// are sketches (a filter transposed to HWCF for a convolution ran 1.3x
-/// faster computed once, a matrix transposed for a matmul no faster).
-static bool isReread(const ComputeDAG &dag, unsigned node) {
+/// Whether `node` is a transposition (isTransposition) read again by a
+/// consumer across loops it does not index: a convolution (any consumer on
+/// the GPU that is multi-level tiled). Inlined, each of the consumer's tiles
+/// transposes its slice again; such a transposition is computed once, as a
+/// node of its own. An FHWC filter transposed for an HWCF convolution ran
+/// 1.3x faster computed once; a matrix transposed for a matmul ran no
+/// faster on the CPU (it stays inlined there), while on the GPU, inlined
+/// into a matmul's thread tile, it allocated 48-96 KiB per thread.
+static bool isTransposeReread(const ComputeDAG &dag, unsigned node, bool gpu) {
   const DAGNode &n = dag.getNode(node);
-  return isa<linalg::TransposeOp>(n.op) &&
+  return isTransposition(n.op) &&
          llvm::any_of(n.consumers, [&](unsigned consumer) {
-           return needsMultiLevelTiling(dag, consumer);
+           return gpu ? needsMultiLevelTiling(dag, consumer)
+                      : isConvolutionLike(dag.getNode(consumer).op);
          });
 }
 
@@ -83,17 +87,17 @@ public:
 };
 
 /// AlwaysInline: a strictly inlinable node that is not an output is
-/// recomputed inside its consumers; a re-read transpose (isReread) is also
-/// left to the rules after this one, a sketch where it is computed once.
+/// recomputed inside its consumers, except a transposition a convolution
+/// reads (isTransposeReread), which is computed once.
 class AlwaysInlineRule : public SketchRule {
 public:
   StringRef name() const override { return "AlwaysInline"; }
   RuleCondition matches(const ComputeDAG &dag, const SketchState &,
                         unsigned node) const override {
-    if (!isAlwaysInlined(dag, node))
-      return RuleCondition::Skip;
-    return isReread(dag, node) ? RuleCondition::Apply
-                               : RuleCondition::ApplyAndSkipRest;
+    return isAlwaysInlined(dag, node) &&
+                   !isTransposeReread(dag, node, /*gpu=*/false)
+               ? RuleCondition::ApplyAndSkipRest
+               : RuleCondition::Skip;
   }
   SmallVector<SketchState> apply(const ComputeDAG &, const SketchState &state,
                                  unsigned node) const override {
@@ -104,12 +108,13 @@ public:
 };
 
 /// Whether AlwaysInline inlines `node` on GPU: as on the CPU, except pads
-/// and re-read transposes, which become kernels of their own (a pad fused
-/// into a thread's tile would be recomputed by every thread of the block; a
-/// transpose inlined into a matmul's thread tile allocated 48-96 KiB per
-/// thread, and 2 of 4 programs did not build).
+/// and transpositions a multi-level tiled node reads, which become kernels
+/// of their own (a pad fused into a thread's tile would be recomputed by
+/// every thread of the block; a transposition inlined into a matmul's thread
+/// tile allocated 48-96 KiB per thread, and 2 of 4 programs did not build).
 static bool isInlinedOnGPU(const ComputeDAG &dag, unsigned node) {
-  return !isa<tensor::PadOp>(dag.getNode(node).op) && !isReread(dag, node) &&
+  return !isa<tensor::PadOp>(dag.getNode(node).op) &&
+         !isTransposeReread(dag, node, /*gpu=*/true) &&
          isAlwaysInlined(dag, node);
 }
 

@@ -141,6 +141,24 @@ mlir::ansor::getSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
   return consumerIndex;
 }
 
+bool mlir::ansor::isTransposition(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp.getNumReductionLoops() != 0 ||
+      linalgOp.getNumDpsInputs() != 1 || linalgOp.getNumDpsInits() != 1)
+    return false;
+  Block *body = linalgOp.getBlock();
+  if (!body || !llvm::hasSingleElement(body->getOperations()))
+    return false;
+  auto yielded = dyn_cast<BlockArgument>(body->getTerminator()->getOperand(0));
+  if (!yielded || yielded.getArgNumber() != 0)
+    return false;
+  AffineMap input =
+      linalgOp.getMatchingIndexingMap(linalgOp.getDpsInputOperand(0));
+  AffineMap output =
+      linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0));
+  return input.isPermutation() && !input.isIdentity() && output.isIdentity();
+}
+
 bool mlir::ansor::isConvolutionLike(Operation *op) {
   return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp,
              linalg::Conv2DOp, linalg::DepthwiseConv2DNhwcHwcOp,

@@ -105,3 +105,40 @@ sched.schedule @packed_tile_s for @packed_tile target "llvm -mtriple=x86_64-pc-l
   sched.vectorize node 1
   sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
 }
+
+// -----
+
+// With a copy in the func (here the result transposed by a generic), targets
+// are found again after the unit-dim cleanup through a mark on their body's
+// terminator; the packing blocks have no body and keep their handles (they
+// were left unvectorized, silently).
+
+// CHECK-LABEL: func.func @packed_then_transposed
+// CHECK:         scf.forall (%{{.*}}) in (8) shared_outs
+// CHECK:           vector.transfer_write %{{.*}} : vector<48x16xf32>, tensor<1x48x16xf32>
+// CHECK:         vector.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
+func.func @packed_then_transposed(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>) -> tensor<128x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>)
+      outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %et = tensor.empty() : tensor<128x64xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<64x128xf32>) outs(%et : tensor<128x64xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      linalg.yield %x : f32
+  } -> tensor<128x64xf32>
+  return %t : tensor<128x64xf32>
+}
+sched.schedule @packed_then_transposed_s for @packed_then_transposed target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [64, 128], [S, S]>, #sched.node<"linalg.matmul", [64, 128, 96], [S, S, R]>, #sched.node<"linalg.generic", [128, 64], [S, S]>] rules ["AddPacking", "MultiLevelTiling"] {
+  sched.tile node 2 structure <[S, S]> splits [#sched.split<[16, 8] of 128>, #sched.split<[4, 16] of 64>]
+  sched.parallel node 2 loops <1 in [0, 1, 2]>
+  sched.vectorize node 2
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[4, 2, 1, 8] of 64>, #sched.split<[2, 4, 1, 16] of 128>, #sched.split<[24, 4] of 96>]
+  sched.pack node 1 operand 1 loop 1 at <0 in [0, 1]>
+  sched.parallel node 1 loops <2 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
+}

@@ -54,6 +54,10 @@ bool isOutputIndexedBySpatialLoops(const ComputeDAG &dag, unsigned node);
 /// iterates n, h, w, c).
 bool needsSharedInitThreads(const ComputeDAG &dag, unsigned node);
 
+/// Whether `op` only copies its one input, read in another order than its
+/// loops run (linalg.transpose, or a generic doing the same).
+bool isTransposition(Operation *op);
+
 /// The named convolutions and poolings whose blocks decompose into 1-D
 /// convolutions (`transform.structured.decompose`).
 bool isConvolutionLike(Operation *op);

@@ -49,6 +49,9 @@ constexpr StringLiteral kVectorizeMarkPrefix = "sched.vectorize_";
 struct VectorizeTarget {
   std::string handle;
   SmallVector<int64_t> maskedSizes;
+  /// Whether the target is a linalg op with a body (not a linalg.pack),
+  /// which can be found again through a mark on its terminator.
+  bool hasBody = true;
 };
 
 /// Handles to a node's full (static) register blocks and to its partial
@@ -297,11 +300,17 @@ static bool readsTransposed(Operation *op) {
     return false;
   return llvm::any_of(linalgOp.getDpsInputOperands(), [&](OpOperand *input) {
     AffineMap map = linalgOp.getMatchingIndexingMap(input);
-    if (!map.isProjectedPermutation())
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
       return false;
-    for (unsigned i = 1, e = map.getNumResults(); i < e; ++i)
-      if (map.getDimPosition(i - 1) > map.getDimPosition(i))
+    std::optional<unsigned> last;
+    for (AffineExpr expr : map.getResults()) {
+      auto dim = dyn_cast<AffineDimExpr>(expr);
+      if (!dim)
+        continue;
+      if (last && *last > dim.getPosition())
         return true;
+      last = dim.getPosition();
+    }
     return false;
   });
 }
@@ -797,7 +806,7 @@ void ScriptBuilder::tilePack(unsigned node, const std::string &pack,
     sizes.front() = 0;
   }
   sizes.back() = rowBlock;
-  toVectorize.push_back({tileFor(handle, sizes).op, {}});
+  toVectorize.push_back({tileFor(handle, sizes).op, {}, /*hasBody=*/false});
 }
 
 void ScriptBuilder::translateRfactor(unsigned node) {
@@ -858,14 +867,15 @@ void ScriptBuilder::finish() {
   });
   if (rematch)
     for (auto [index, target] : llvm::enumerate(toVectorize))
-      markBody(index, target.handle);
+      if (target.hasBody)
+        markBody(index, target.handle);
   os << "  transform.apply_patterns to %func {\n"
         "    transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices\n"
      << (peeled ? "    transform.apply_patterns.canonicalization\n" : "")
      << "  } : " << kAnyOp << "\n";
   for (auto [index, target] : llvm::enumerate(toVectorize)) {
     VectorizeTarget current = target;
-    if (rematch)
+    if (rematch && target.hasBody)
       current.handle = findMarked(index);
     vectorize(current);
   }
