@@ -8,7 +8,8 @@
 #   mutation, model (search=model: one pool of 512 scored per batch),
 #   evolution without crossover. CONFIGS picks some of them (default: all of
 #   "random evolution evolution-nocrossover model mutation"; also
-#   evolution-packsum, evolution with Ansor's pack-sum cost model objective);
+#   evolution-packsum, evolution with Ansor's pack-sum cost model objective;
+#   evolution-lse, with the log-sum-exp objective);
 #   EVOLUTION sets evolution's trials (default LONG). SEED (default 0) seeds every run; OUT
 #   (default bench/out/search) is where they go. Several seeds, for medians:
 #   for s in 0 1 2; do SEED=$s OUT=bench/out/search-s$s bench/search.sh; done
@@ -42,6 +43,9 @@ for w in "${workloads[@]}"; do
     evolution-packsum)
       run "$w" evolution-packsum "${EVOLUTION:-$LONG}" search=evolution \
         model-objective=pack-sum ;;
+    evolution-lse)
+      run "$w" evolution-lse "${EVOLUTION:-$LONG}" search=evolution \
+        model-objective=log-sum-exp ;;
     evolution-nocrossover)
       run "$w" evolution-nocrossover "$SHORT" search=evolution crossover=false ;;
     model) run "$w" model "$SHORT" search=model ;;

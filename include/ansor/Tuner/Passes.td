@@ -22,7 +22,8 @@ def AnsorMeasureOptions {
     Option<"buildTimeout", "build-timeout", "unsigned", /*default=*/"20",
            "Seconds a candidate may compile before it is a timeout">,
     Option<"workDir", "work-dir", "std::string", /*default=*/"\"\"",
-           "Scratch directory (default: a fresh temporary one)">,
+           "Scratch directory (default: a fresh temporary one); several "
+           "processes may share one, their files named by process id">,
     Option<"referenceTimeout", "reference-timeout", "unsigned",
            /*default=*/"600",
            "Seconds the untuned lowering may run (it may be slow)">,
