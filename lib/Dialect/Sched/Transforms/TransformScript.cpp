@@ -438,6 +438,15 @@ void ScriptBuilder::fuseInlined(
         return dag.getNode(entry.first).consumers.size() > 1;
       }))
     os << "  transform.apply_dce to %func : " << kAnyOp << "\n";
+  // A producer that feeds another inlined producer (an attention's exp,
+  // inlined into the normalization inlined into P x V) may already have been
+  // fused along with it into an inner loop, where upstream swaps the slice
+  // of its result for a tile of it; fusing it there again finds no use and
+  // fails (1 of 16 CPU and 2 of 6 GPU attention programs did not build).
+  // With several producers, each is fused in a sequence whose failures are
+  // suppressed: one left in an outer loop is still correct, only its
+  // vectorization may be lost.
+  bool chained = producers.size() > 1;
   for (auto &[producer, handle] : producers) {
     // A tiled pad is guarded by an scf.if for empty slices, which does not
     // fuse further: pads go into the outermost container only.
@@ -445,7 +454,17 @@ void ScriptBuilder::fuseInlined(
       fuse(handle, containers.front());
       continue;
     }
-    std::string fused = fuseThrough(handle, containers);
+    std::string fused;
+    if (chained) {
+      fused = fresh("chain");
+      os << "  " << fused << " = transform.sequence %func : " << kAnyOp
+         << " -> " << kAnyOp << " failures(suppress) {\n  ^bb0(" << fresh("s")
+         << ": " << kAnyOp << "):\n";
+      std::string inner = fuseThrough(handle, containers);
+      os << "  transform.yield " << inner << " : " << kAnyOp << "\n  }\n";
+    } else {
+      fused = fuseThrough(handle, containers);
+    }
     if (vectorizeProducers &&
         schedulePlan->canVectorize(producer, containerTile))
       toVectorize.push_back({fused, {}});
