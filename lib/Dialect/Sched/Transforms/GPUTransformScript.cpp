@@ -176,21 +176,18 @@ std::string GPUScriptBuilder::fuseThrough(std::string producer,
   return producer;
 }
 
-/// Fuses the inlined `producers` (consumers first) through `loops`. With
-/// several, each goes in a sequence whose failures are suppressed: one that
+/// Fuses the inlined `producers` (consumers first) through `loops`; one that
 /// feeds another (an attention's exp, inlined into the normalization inlined
-/// into P x V) may already have been fused with it into an inner loop, and
-/// fusing it there again finds no use (2 of 6 sampled attention programs
-/// did not build); left in an outer loop it is still correct.
+/// into P x V) in a sequence whose failures are suppressed (feedsAnother: 2
+/// of 6 sampled attention programs did not build).
 void GPUScriptBuilder::fuseProducers(
     ArrayRef<std::pair<unsigned, std::string>> producers,
     ArrayRef<std::string> loops) {
-  if (producers.size() < 2) {
-    for (auto &[producer, handle] : producers)
-      fuseThrough(handle, loops);
-    return;
-  }
   for (auto &[producer, handle] : producers) {
+    if (!feedsAnother(dag, producer, producers)) {
+      fuseThrough(handle, loops);
+      continue;
+    }
     os << "  transform.sequence %func : " << kAnyOp
        << " failures(suppress) {\n  ^bb0(" << fresh("s") << ": " << kAnyOp
        << "):\n";

@@ -253,13 +253,17 @@ void ScriptBuilder::vectorize(const VectorizeTarget &target) {
 
 /// Marks the body terminator of the ops of `handle` as the `index`-th
 /// vectorization target.
+/// One op at a time: a match needs exactly one target, and a target may
+/// hold none (a producer whose suppressed fusion failed) or several.
 void ScriptBuilder::markBody(unsigned index, const std::string &handle) {
-  std::string yield = fresh("yield");
+  std::string one = fresh("one"), yield = fresh("yield");
+  os << "  transform.foreach " << handle << " : " << kAnyOp << " {\n  ^bb0("
+     << one << ": " << kAnyOp << "):\n";
   os << "  " << yield
-     << " = transform.structured.match ops{[\"linalg.yield\"]} in " << handle
+     << " = transform.structured.match ops{[\"linalg.yield\"]} in " << one
      << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
   os << "  transform.annotate " << yield << " \"" << kVectorizeMarkPrefix
-     << index << "\" : " << kAnyOp << "\n";
+     << index << "\" : " << kAnyOp << "\n  }\n";
 }
 
 /// A handle to the ops whose body terminator `markBody` marked `index`.
@@ -422,6 +426,15 @@ ScriptBuilder::takeInlinedProducers(unsigned node, const std::string &handle) {
 
 /// Fuses inlined producers into every container, consumers before their
 /// producers. A linalg producer whose fused tile is small is vectorized.
+bool mlir::sched::feedsAnother(
+    const ansor::ComputeDAG &dag, unsigned producer,
+    ArrayRef<std::pair<unsigned, std::string>> producers) {
+  return llvm::any_of(dag.getNode(producer).consumers, [&](unsigned consumer) {
+    return llvm::any_of(
+        producers, [&](const auto &entry) { return entry.first == consumer; });
+  });
+}
+
 void ScriptBuilder::fuseInlined(
     ArrayRef<std::pair<unsigned, std::string>> producers,
     ArrayRef<std::string> containers, ArrayRef<int64_t> containerTile,
@@ -443,11 +456,11 @@ void ScriptBuilder::fuseInlined(
   // fused along with it into an inner loop, where upstream swaps the slice
   // of its result for a tile of it; fusing it there again finds no use and
   // fails (1 of 16 CPU and 2 of 6 GPU attention programs did not build).
-  // With several producers, each is fused in a sequence whose failures are
-  // suppressed: one left in an outer loop is still correct, only its
-  // vectorization may be lost.
-  bool chained = producers.size() > 1;
+  // Such a producer is fused in a sequence whose failures are suppressed:
+  // one left in an outer loop is still correct, only its vectorization may
+  // be lost.
   for (auto &[producer, handle] : producers) {
+    bool chained = feedsAnother(dag, producer, producers);
     // A tiled pad is guarded by an scf.if for empty slices, which does not
     // fuse further: pads go into the outermost container only.
     if (isa<tensor::PadOp>(dag.getNode(producer).op)) {

@@ -38,6 +38,12 @@ buildTransformScript(ScheduleOp schedule, func::FuncOp payload,
 /// FMAs, accumulators hoisted out of their loops, transfers to rank 1.
 void emitVectorLoweringPatterns(llvm::raw_ostream &os);
 
+/// Whether inlined `producer` feeds another of `producers` (node, handle):
+/// fusing that one may bring a tile of it along, leaving its own fusion no
+/// use, so both scripts fuse it in a sequence whose failures are suppressed.
+bool feedsAnother(const ansor::ComputeDAG &dag, unsigned producer,
+                  ArrayRef<std::pair<unsigned, std::string>> producers);
+
 /// Builds the named sequence applying a complete GPU schedule (see
 /// buildTransformScript): blocks and threads as `scf.forall` loops mapped to
 /// `#gpu.block` / `#gpu.thread`, the rest as in each thread's code.
