@@ -79,6 +79,14 @@
 // CHECK-NEXT:   "runtime": 0,
 // CHECK-NEXT:   "timeout": 0,
 // CHECK-NEXT:   "wrong_result": 0
+// CHECK:      "name": "conv_fhwc_s2_d2",
+// CHECK:      "trials": 8,
+// CHECK:      "verified": true
+// CHECK:      "errors": {
+// CHECK-NEXT:   "compile": 0,
+// CHECK-NEXT:   "runtime": 0,
+// CHECK-NEXT:   "timeout": 0,
+// CHECK-NEXT:   "wrong_result": 0
 // CHECK:      "name": "pool_min",
 // CHECK:      "trials": 8,
 // CHECK:      "verified": true
@@ -196,6 +204,17 @@ func.func @conv_fhwc(%i: tensor<1x12x12x16xf32>, %w: tensor<32x3x3x16xf32>) -> t
       ins(%i, %w : tensor<1x12x12x16xf32>, tensor<32x3x3x16xf32>)
       outs(%f : tensor<1x10x10x32xf32>) -> tensor<1x10x10x32xf32>
   return %r : tensor<1x10x10x32xf32>
+}
+
+// Strides and dilations of 2 survive the rewrite to HWCF.
+func.func @conv_fhwc_s2_d2(%i: tensor<1x17x17x8xf32>, %w: tensor<16x3x3x8xf32>) -> tensor<1x7x7x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x7x7x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x7x7x16xf32>) -> tensor<1x7x7x16xf32>
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<2> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%i, %w : tensor<1x17x17x8xf32>, tensor<16x3x3x8xf32>)
+      outs(%f : tensor<1x7x7x16xf32>) -> tensor<1x7x7x16xf32>
+  return %r : tensor<1x7x7x16xf32>
 }
 
 func.func @pool_min(%x: tensor<1x14x14x32xf32>) -> tensor<1x12x12x32xf32> {
