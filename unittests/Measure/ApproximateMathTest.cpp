@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ansor/Measure/Compile.h"
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -32,13 +33,7 @@ namespace {
 constexpr int64_t kSize = 4096;
 
 /// A 1-D memref descriptor, as `_mlir_ciface_` functions take it.
-struct Descriptor {
-  float *allocated;
-  float *aligned;
-  int64_t offset;
-  int64_t sizes[1];
-  int64_t strides[1];
-};
+using Descriptor = StridedMemRefType<float, 1>;
 
 using Kernel = void (*)(Descriptor *, Descriptor *);
 

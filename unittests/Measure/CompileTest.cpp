@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ansor/Measure/Compile.h"
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -22,13 +23,7 @@ using namespace mlir;
 namespace {
 
 /// A 1-D memref descriptor, as `_mlir_ciface_` functions take it.
-struct Descriptor {
-  float *allocated;
-  float *aligned;
-  int64_t offset;
-  int64_t sizes[1];
-  int64_t strides[1];
-};
+using Descriptor = StridedMemRefType<float, 1>;
 
 // A scalar argument's slot points to its value: the packed interface loads
 // the value through it (it once loaded the slot itself as the float).

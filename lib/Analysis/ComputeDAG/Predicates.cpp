@@ -141,16 +141,23 @@ mlir::ansor::getSingleElementwiseMatchedConsumer(const ComputeDAG &dag,
   return consumerIndex;
 }
 
+bool mlir::ansor::isCopy(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  Block *body = linalgOp ? linalgOp.getBlock() : nullptr;
+  if (!body || !llvm::hasSingleElement(body->getOperations()))
+    return false;
+  return llvm::all_of(body->getTerminator()->getOperands(), [&](Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && arg.getOwner() == body &&
+           arg.getArgNumber() < linalgOp.getNumDpsInputs();
+  });
+}
+
 bool mlir::ansor::isTransposition(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp || linalgOp.getNumReductionLoops() != 0 ||
-      linalgOp.getNumDpsInputs() != 1 || linalgOp.getNumDpsInits() != 1)
-    return false;
-  Block *body = linalgOp.getBlock();
-  if (!body || !llvm::hasSingleElement(body->getOperations()))
-    return false;
-  auto yielded = dyn_cast<BlockArgument>(body->getTerminator()->getOperand(0));
-  if (!yielded || yielded.getArgNumber() != 0)
+      linalgOp.getNumDpsInputs() != 1 || linalgOp.getNumDpsInits() != 1 ||
+      !isCopy(op))
     return false;
   AffineMap input =
       linalgOp.getMatchingIndexingMap(linalgOp.getDpsInputOperand(0));

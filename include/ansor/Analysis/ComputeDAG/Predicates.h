@@ -54,8 +54,12 @@ bool isOutputIndexedBySpatialLoops(const ComputeDAG &dag, unsigned node);
 /// iterates n, h, w, c).
 bool needsSharedInitThreads(const ComputeDAG &dag, unsigned node);
 
-/// Whether `op` only copies its one input, read in another order than its
-/// loops run (linalg.transpose, or a generic doing the same).
+/// Whether `op` is a linalg op whose body only yields inputs (a copy,
+/// transposed or broadcast or not).
+bool isCopy(Operation *op);
+
+/// Whether `op` is a copy (isCopy) of its one input, read in another order
+/// than its loops run (linalg.transpose, or a generic doing the same).
 bool isTransposition(Operation *op);
 
 /// The named convolutions and poolings whose blocks decompose into 1-D

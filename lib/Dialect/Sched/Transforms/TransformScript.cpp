@@ -866,19 +866,6 @@ void ScriptBuilder::translateRfactor(unsigned node) {
     degradeScalarBlock(node, block);
 }
 
-/// Whether `op` is a linalg.generic whose body only yields inputs.
-static bool isCopy(Operation *op) {
-  auto generic = dyn_cast<linalg::GenericOp>(op);
-  if (!generic || !llvm::hasSingleElement(generic.getBody()->getOperations()))
-    return false;
-  return llvm::all_of(generic.getBody()->getTerminator()->getOperands(),
-                      [&](Value v) {
-                        auto arg = dyn_cast<BlockArgument>(v);
-                        return arg && arg.getOwner() == generic.getBody() &&
-                               arg.getArgNumber() < generic.getNumDpsInputs();
-                      });
-}
-
 void ScriptBuilder::finish() {
   // Unit dimensions in the middle of a block would become n-D shape casts
   // whose lowering is element by element; drop them before vectorizing.
@@ -895,7 +882,8 @@ void ScriptBuilder::finish() {
   // blocks becomes an identity copy, which canonicalization erases (2 of 32
   // programs of a generic NCHW to NHWC transpose failed on a lost handle).
   bool rematch = llvm::any_of(dag.getNodes(), [](const DAGNode &n) {
-    return n.op->getNumResults() > 1 || isCopy(n.op);
+    return n.op->getNumResults() > 1 ||
+           (isa<linalg::GenericOp>(n.op) && ansor::isCopy(n.op));
   });
   if (rematch)
     for (auto [index, target] : llvm::enumerate(toVectorize))
