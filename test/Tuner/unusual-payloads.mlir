@@ -14,7 +14,11 @@
 // and a convolution in TOSA's FHWC filter layout (never vectorized until it
 // was normalized into a filter transpose and an HWCF convolution), and a
 // min pooling and a plain 2-D convolution, vectorized through upstream's
-// decomposition to 1-D since it was known to apply to them.
+// decomposition to 1-D since it was known to apply to them, and a
+// depthwise convolution in HWCM layout with a multiplier of 1 (TOSA's; no
+// program beat the untuned lowering until it was normalized into the HWC
+// one upstream vectorizes), its 5-D init a func argument and its 5-D result
+// returned.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --ansor-tune="trials=8 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null
 // RUN: FileCheck %s < %t/sum.json
@@ -97,6 +101,14 @@
 // CHECK-NEXT:   "wrong_result": 0
 // CHECK:      "name": "conv2d_plain",
 // CHECK:      "trials": 8,
+// CHECK:      "errors": {
+// CHECK-NEXT:   "compile": 0,
+// CHECK-NEXT:   "runtime": 0,
+// CHECK-NEXT:   "timeout": 0,
+// CHECK-NEXT:   "wrong_result": 0
+// CHECK:      "name": "depthwise_hwcm",
+// CHECK:      "trials": 8,
+// CHECK:      "verified": true
 
 #id = affine_map<(i, j) -> (i, j)>
 
@@ -235,4 +247,12 @@ func.func @conv2d_plain(%x: tensor<66x66xf32>, %w: tensor<3x3xf32>) -> tensor<64
   %r = linalg.conv_2d ins(%x, %w : tensor<66x66xf32>, tensor<3x3xf32>)
       outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
+}
+
+func.func @depthwise_hwcm(%x: tensor<1x17x17x16xf32>, %w: tensor<3x3x16x1xf32>,
+                          %init: tensor<1x8x8x16x1xf32>) -> tensor<1x8x8x16x1xf32> {
+  %r = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x17x17x16xf32>, tensor<3x3x16x1xf32>)
+      outs(%init : tensor<1x8x8x16x1xf32>) -> tensor<1x8x8x16x1xf32>
+  return %r : tensor<1x8x8x16x1xf32>
 }

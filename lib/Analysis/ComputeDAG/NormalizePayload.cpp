@@ -248,6 +248,66 @@ void mlir::ansor::splitSharedInitFills(func::FuncOp func) {
   }
 }
 
+/// `init` with its trailing unit dimension dropped: a fill of an empty
+/// tensor is built again at the smaller shape, anything else collapsed.
+static Value dropTrailingUnitDim(RewriterBase &rewriter, Location loc,
+                                 Value init,
+                                 ArrayRef<ReassociationIndices> reassociation) {
+  auto type = cast<RankedTensorType>(init.getType());
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  if (fill && fill.hasPureTensorSemantics() &&
+      fill.getDpsInits().front().getDefiningOp<tensor::EmptyOp>()) {
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loc, type.getShape().drop_back(), type.getElementType());
+    return linalg::FillOp::create(rewriter, loc, fill.getDpsInputs(), empty)
+        .getResult(0);
+  }
+  return tensor::CollapseShapeOp::create(rewriter, loc, init, reassociation);
+}
+
+/// Rewrites a depthwise convolution with a channel multiplier of 1 in HWCM
+/// layout (what TOSA's depthwise_conv2d lowers to, the multiplier then
+/// collapsed away) into the HWC one: upstream decomposes and vectorizes
+/// the latter only. Collapses of the result that drop the multiplier read
+/// the new convolution directly.
+static void
+convertDepthwiseMultiplierOne(RewriterBase &rewriter,
+                              linalg::DepthwiseConv2DNhwcHwcmOp conv) {
+  Location loc = conv.getLoc();
+  rewriter.setInsertionPoint(conv);
+  SmallVector<ReassociationIndices> filterMap = {{0}, {1}, {2, 3}};
+  SmallVector<ReassociationIndices> outputMap = {{0}, {1}, {2}, {3, 4}};
+  Value filter = tensor::CollapseShapeOp::create(
+      rewriter, loc, conv.getDpsInputOperand(1)->get(), filterMap);
+  Value init = dropTrailingUnitDim(rewriter, loc,
+                                   conv.getDpsInitOperand(0)->get(), outputMap);
+  auto hwc = linalg::DepthwiseConv2DNhwcHwcOp::create(
+      rewriter, loc, TypeRange{init.getType()},
+      ValueRange{conv.getDpsInputOperand(0)->get(), filter}, ValueRange{init},
+      {rewriter.getNamedAttr("strides", conv.getStrides()),
+       rewriter.getNamedAttr("dilations", conv.getDilations())});
+  Value result = hwc->getResult(0);
+  // The fill of the HWCM output, now unused, would be a node of its own.
+  Value oldInit = conv.getDpsInitOperand(0)->get();
+  for (OpOperand &use :
+       llvm::make_early_inc_range(conv->getResult(0).getUses()))
+    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(use.getOwner()))
+      if (collapse.getReassociationIndices() == outputMap)
+        rewriter.replaceOp(collapse, result);
+  if (conv->use_empty())
+    rewriter.eraseOp(conv);
+  else
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+        conv, conv->getResult(0).getType(), result, outputMap);
+  if (auto fill = oldInit.getDefiningOp<linalg::FillOp>();
+      fill && fill->use_empty()) {
+    Operation *empty = fill.getDpsInits().front().getDefiningOp();
+    rewriter.eraseOp(fill);
+    if (empty && isa<tensor::EmptyOp>(empty) && empty->use_empty())
+      rewriter.eraseOp(empty);
+  }
+}
+
 void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
   SmallVector<linalg::Conv2DNhwcFhwcOp> convs;
   func.walk([&](linalg::Conv2DNhwcFhwcOp conv) {
@@ -274,6 +334,15 @@ void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
          rewriter.getNamedAttr("dilations", conv.getDilations())});
     rewriter.replaceOp(conv, replacement);
   }
+  SmallVector<linalg::DepthwiseConv2DNhwcHwcmOp> depthwise;
+  func.walk([&](linalg::DepthwiseConv2DNhwcHwcmOp conv) {
+    auto filter = cast<ShapedType>(conv.getDpsInputOperand(1)->get().getType());
+    if (conv.hasPureTensorSemantics() && onStaticTensors(conv) &&
+        filter.getShape().back() == 1)
+      depthwise.push_back(conv);
+  });
+  for (linalg::DepthwiseConv2DNhwcHwcmOp conv : depthwise)
+    convertDepthwiseMultiplierOne(rewriter, conv);
 }
 
 /// Whether `op` reads an input of another element type than it writes.

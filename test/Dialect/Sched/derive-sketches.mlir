@@ -334,6 +334,47 @@ func.func @conv_fhwc(%i: tensor<1x30x30x32xf32>, %w: tensor<64x3x3x32xf32>) -> t
 
 // -----
 
+// A depthwise convolution as TOSA lowers it (HWCM, a channel multiplier of
+// 1, collapsed away before the bias) is normalized into the HWC one,
+// which upstream decomposes and vectorizes (no HWCM program beat the
+// untuned lowering): the filter is collapsed, the fill built again at 4-D,
+// the collapse of the result folded, so that the bias still fuses.
+// CHECK-LABEL: func.func @depthwise_tosa
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[\[}}0], [1], [2, 3]] : tensor<3x3x16x1xf32> into tensor<3x3x16xf32>
+// CHECK:         linalg.fill {sched.node = 0 : i64} {{.*}} -> tensor<1x10x10x16xf32>
+// CHECK:         linalg.depthwise_conv_2d_nhwc_hwc {{.*}}sched.node = 1 : i64{{.*}} -> tensor<1x10x10x16xf32>
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         linalg.generic {{.*}}sched.node = 2 : i64
+// CHECK-NOT:     linalg.depthwise_conv_2d_nhwc_hwcm
+// CHECK-LABEL: sched.schedule @depthwise_tosa_sketch0
+// CHECK:         sched.vectorize node 1
+// CHECK-LABEL: sched.schedule @depthwise_tosa_sketch1
+// CHECK:         sched.fuse_consumer node 2 into 1
+// CHECK:         sched.vectorize node 1
+// CHECK-NOT:   sched.schedule
+func.func @depthwise_tosa(%x: tensor<1x12x12x16xf32>, %w: tensor<3x3x16x1xf32>,
+                          %b: tensor<16xf32>) -> tensor<1x10x10x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x10x10x16x1xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x10x10x16x1xf32>) -> tensor<1x10x10x16x1xf32>
+  %c = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x12x12x16xf32>, tensor<3x3x16x1xf32>)
+      outs(%f : tensor<1x10x10x16x1xf32>) -> tensor<1x10x10x16x1xf32>
+  %r = tensor.collapse_shape %c [[0], [1], [2], [3, 4]] : tensor<1x10x10x16x1xf32> into tensor<1x10x10x16xf32>
+  %e2 = tensor.empty() : tensor<1x10x10x16xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%b, %r : tensor<16xf32>, tensor<1x10x10x16xf32>) outs(%e2 : tensor<1x10x10x16xf32>) {
+  ^bb0(%bi: f32, %v: f32, %out: f32):
+    %s = arith.addf %bi, %v : f32
+    linalg.yield %s : f32
+  } -> tensor<1x10x10x16xf32>
+  return %o : tensor<1x10x10x16xf32>
+}
+
+// -----
+
 // Windowed ops whose 2-D form upstream decomposes into a vectorizable 1-D
 // one (a min pooling, a plain 2-D convolution) are convolution-like: their
 // sketches vectorize (they had none: min pooling ran at half the speed of
