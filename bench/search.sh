@@ -9,7 +9,8 @@
 #   evolution without crossover. CONFIGS picks some of them (default: all of
 #   "random evolution evolution-nocrossover model mutation"; also
 #   evolution-packsum, evolution with Ansor's pack-sum cost model objective;
-#   evolution-lse, with the log-sum-exp objective);
+#   evolution-lse, with the log-sum-exp objective; evolution-depth3, with
+#   the cost model's trees 3 deep instead of Ansor's 10);
 #   EVOLUTION sets evolution's trials (default LONG). SEED (default 0) seeds every run; OUT
 #   (default bench/out/search) is where they go. Several seeds, for medians:
 #   for s in 0 1 2; do SEED=$s OUT=bench/out/search-s$s bench/search.sh; done
@@ -43,6 +44,9 @@ for w in "${workloads[@]}"; do
     evolution-packsum)
       run "$w" evolution-packsum "${EVOLUTION:-$LONG}" search=evolution \
         model-objective=pack-sum ;;
+    evolution-depth3)
+      run "$w" evolution-depth3 "${EVOLUTION:-$LONG}" search=evolution \
+        model-depth=3 ;;
     evolution-lse)
       run "$w" evolution-lse "${EVOLUTION:-$LONG}" search=evolution \
         model-objective=log-sum-exp ;;

@@ -164,10 +164,12 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
       return signalPassFailure();
     }
     if (population < 2 || mutationProb < 0 || mutationProb > 1 ||
-        epsGreedy < 0 || epsGreedy > 1 || measurePerRound == 0) {
+        epsGreedy < 0 || epsGreedy > 1 || measurePerRound == 0 ||
+        modelDepth == 0) {
       module.emitError() << "invalid evolution options: population must be "
                             "at least 2, mutation-prob and eps-greedy in "
-                            "[0, 1], measure-per-round at least 1";
+                            "[0, 1], measure-per-round and model-depth at "
+                            "least 1";
       return signalPassFailure();
     }
     options.evolution.population = population;
@@ -188,6 +190,7 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
       return signalPassFailure();
     }
     options.model.objective = *scoring;
+    options.model.maxDepth = modelDepth;
     options.sample.registerBlocks = registerBlocks;
     options.mutation.keepRegisterBlocks = registerBlocks;
     options.sample.partialTiles = partialTiles;

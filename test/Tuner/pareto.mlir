@@ -27,6 +27,8 @@
 // BAD-MODEL: error: unknown model-objective 'rank' (expected 'log-sum-exp' or 'pack-sum')
 // RUN: not ansor-opt %s --ansor-tune="population=1 records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD-POP
 // BAD-POP: error: invalid evolution options: population must be at least 2
+// RUN: not ansor-opt %s --ansor-tune="model-depth=0 records=%t/x.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD-DEPTH
+// BAD-DEPTH: error: invalid evolution options: {{.*}} model-depth at least 1
 
 func.func @mm(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>) -> tensor<64x128xf32> {
   %zero = arith.constant 0.0 : f32

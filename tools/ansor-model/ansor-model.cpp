@@ -410,12 +410,13 @@ static int evaluate(MLIRContext &ctx) {
       return 1;
     }
     llvm::outs() << llvm::formatv(
-        "trained on {0} programs in {1:f1} s ({2} split, seed {3}, {4}% "
-        "held out)\n",
+        "trained on {0} programs in {1:f1} s (depth {5}, {2} split, seed {3}, "
+        "{4}% held out)\n",
         train.size(),
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count(),
-        split.getValue(), seed.getValue(), testFraction * 100);
+        split.getValue(), seed.getValue(), testFraction * 100,
+        options.maxDepth);
     if (!saveModel.empty() && failed(model.save(saveModel, target, error))) {
       llvm::errs() << "error: " << error << "\n";
       return 1;

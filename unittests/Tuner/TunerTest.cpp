@@ -233,6 +233,25 @@ TEST_F(TunerTest, SameSeedSameProposals) {
   }
 }
 
+// The tree depth reaches the model that guides evolution: the random first
+// rounds are the same, the rounds it picks are not.
+TEST_F(TunerTest, ModelDepthChangesTheGuidedRounds) {
+  TuneOptions options;
+  options.trials = 24;
+  options.seed = 7;
+  options.strategy = SearchStrategy::Evolution;
+  options.evolution.population = 64;
+  options.measurePerRound = 8;
+  TuneSummary a, b;
+  std::vector<std::string> deep = tune(options, "deep.jsonl", 1.0, a);
+  options.model.maxDepth = 1;
+  std::vector<std::string> stumps = tune(options, "stumps.jsonl", 1.0, b);
+  ASSERT_EQ(deep.size(), 24u);
+  ASSERT_EQ(stumps.size(), 24u);
+  EXPECT_TRUE(std::equal(deep.begin(), deep.begin() + 16, stumps.begin()));
+  EXPECT_NE(deep, stumps);
+}
+
 TEST_F(TunerTest, GPUSearchesScoreAndKeepTheTargetsLimits) {
   // GPU schedules have features and their mutations keep the GPU's limits:
   // every search tunes a GPU target, the model-guided ones scoring

@@ -142,6 +142,9 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "times add up, fitted in log space; the default on a GPU) or "
            "'pack-sum' (Ansor's sum of scores fitted to normalized "
            "throughput; the default on a CPU)">,
+    Option<"modelDepth", "model-depth", "unsigned", /*default=*/"10",
+           "With search=evolution or model: the depth of the cost model's "
+           "trees (Ansor's 10)">,
     Option<"injectFaults", "test-inject-faults", "std::string",
            /*default=*/"\"\"",
            "Test hook: 'TRIAL:KIND,...' with KIND crash, hang, wrong or "
