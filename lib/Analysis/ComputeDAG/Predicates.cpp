@@ -3,6 +3,7 @@
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -23,6 +24,41 @@ bool mlir::ansor::isStrictlyInlinable(const ComputeDAG &dag, unsigned index) {
   bool pure = true;
   op.getBlock()->walk([&](Operation *inner) { pure &= isPure(inner); });
   return pure;
+}
+
+/// Math ops that lower to a few instructions, unlike the transcendental
+/// ones expanded into polynomials or library calls.
+static bool isCheapMathOp(Operation *op) {
+  return isa<math::AbsFOp, math::AbsIOp, math::CopySignOp, math::CeilOp,
+             math::FloorOp, math::RoundOp, math::RoundEvenOp, math::TruncOp,
+             math::FmaOp, math::CountLeadingZerosOp, math::CountTrailingZerosOp,
+             math::CtPopOp, math::IsNaNOp, math::IsInfOp, math::IsFiniteOp,
+             math::IsNormalOp, math::SqrtOp, math::RsqrtOp>(op);
+}
+
+bool mlir::ansor::isRecomputedExpensively(const ComputeDAG &dag,
+                                          unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  auto op = dyn_cast<linalg::LinalgOp>(node.op);
+  if (!op)
+    return false;
+  bool expensive = false;
+  op.getBlock()->walk([&](Operation *inner) {
+    expensive |=
+        isa<math::MathDialect>(inner->getDialect()) && !isCheapMathOp(inner);
+  });
+  if (!expensive)
+    return false;
+  if (node.consumers.size() > 1)
+    return true;
+  for (OpOperand &use : node.op->getUses()) {
+    auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (consumer && consumer.isDpsInput(&use) &&
+        consumer.getMatchingIndexingMap(&use).getNumResults() <
+            consumer.getNumLoops())
+      return true;
+  }
+  return false;
 }
 
 bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag, unsigned index) {

@@ -18,6 +18,12 @@ namespace ansor {
 /// free body: the node can be recomputed inside its consumers.
 bool isStrictlyInlinable(const ComputeDAG &dag, unsigned node);
 
+/// Whether inlining the node recomputes a costly op: its body calls a
+/// transcendental `math` op (exp, log, tanh, erf, pow, ...; TVM's
+/// HasExpensiveOp counts exp) and more than one consumer reads it, or one
+/// reads it again across a loop that does not index it.
+bool isRecomputedExpensively(const ComputeDAG &dag, unsigned node);
+
 /// Whether the node has data reuse worth multi-level tiling: at least two
 /// inputs miss a spatial loop of extent > 1, or one when the node reduces.
 bool needsMultiLevelTiling(const ComputeDAG &dag, unsigned node);
