@@ -95,14 +95,17 @@ public:
 /// ran 1.4x faster with its exp computed once.
 class AlwaysInlineRule : public SketchRule {
 public:
+  explicit AlwaysInlineRule(bool computeOnceBranches = false)
+      : computeOnceBranches(computeOnceBranches) {}
   StringRef name() const override { return "AlwaysInline"; }
   RuleCondition matches(const ComputeDAG &dag, const SketchState &,
                         unsigned node) const override {
     if (!isAlwaysInlined(dag, node) ||
         isTransposeReread(dag, node, /*gpu=*/false))
       return RuleCondition::Skip;
-    return isRecomputedExpensively(dag, node) ? RuleCondition::Apply
-                                              : RuleCondition::ApplyAndSkipRest;
+    return computeOnceBranches && isRecomputedExpensively(dag, node)
+               ? RuleCondition::Apply
+               : RuleCondition::ApplyAndSkipRest;
   }
   SmallVector<SketchState> apply(const ComputeDAG &, const SketchState &state,
                                  unsigned node) const override {
@@ -110,6 +113,9 @@ public:
     next.nodes[node].inlined = true;
     return {next};
   }
+
+private:
+  bool computeOnceBranches;
 };
 
 /// Whether AlwaysInline inlines `node` on GPU: as on the CPU, except pads
@@ -417,10 +423,11 @@ public:
 
 } // namespace
 
-SketchRuleList mlir::ansor::getCPUSketchRules(const Target &target) {
+SketchRuleList mlir::ansor::getCPUSketchRules(const Target &target,
+                                              bool computeOnceBranches) {
   SketchRuleList rules;
   rules.push_back(std::make_unique<KeepLoopNestRule>());
-  rules.push_back(std::make_unique<AlwaysInlineRule>());
+  rules.push_back(std::make_unique<AlwaysInlineRule>(computeOnceBranches));
   rules.push_back(std::make_unique<AddRfactorRule>(target.numCores));
   rules.push_back(std::make_unique<AddPackingRule>());
   rules.push_back(std::make_unique<AddCacheWriteRule>());
@@ -498,6 +505,10 @@ mlir::ansor::deriveSketchOps(func::FuncOp func, const Target &target,
       *dag,
       target.isGPU() ? getGPUSketchRules(target) : getCPUSketchRules(target),
       error);
+  // Computing expensive nodes once is worth a sketch, not the whole func.
+  if (failed(sketches) && !target.isGPU())
+    sketches = generateSketches(
+        *dag, getCPUSketchRules(target, /*computeOnceBranches=*/false), error);
   if (failed(sketches))
     return func.emitError() << "sketch derivation failed: " << error;
   SmallVector<sched::ScheduleOp> ops;

@@ -34,7 +34,11 @@ using SketchRuleList = SmallVector<std::unique_ptr<SketchRule>>;
 
 /// Ansor's CPU rules in Ansor's order: AlwaysInline, AddRfactor,
 /// AddCacheWrite, MultiLevelTilingWithFusion, MultiLevelTiling, Skip.
-SketchRuleList getCPUSketchRules(const Target &target);
+/// Without `computeOnceBranches`, AlwaysInline inlines a node whose
+/// inlining recomputes a transcendental op instead of also deriving the
+/// sketches that compute it once (each such node doubles the sketches).
+SketchRuleList getCPUSketchRules(const Target &target,
+                                 bool computeOnceBranches = true);
 
 /// Ansor's GPU rules that exist here, in Ansor's order: AlwaysInline (pads
 /// excepted), MultiLevelTilingWithFusion, MultiLevelTiling ("SSSRRSRS"),

@@ -248,15 +248,15 @@ void mlir::ansor::splitSharedInitFills(func::FuncOp func) {
   }
 }
 
-/// `init` with its trailing unit dimension dropped: a fill of an empty
-/// tensor is built again at the smaller shape, anything else collapsed.
+/// `init` with its trailing unit dimension dropped: a fill is built again
+/// at the smaller shape (it overwrites all of its output), anything else
+/// collapsed.
 static Value dropTrailingUnitDim(RewriterBase &rewriter, Location loc,
                                  Value init,
                                  ArrayRef<ReassociationIndices> reassociation) {
   auto type = cast<RankedTensorType>(init.getType());
   auto fill = init.getDefiningOp<linalg::FillOp>();
-  if (fill && fill.hasPureTensorSemantics() &&
-      fill.getDpsInits().front().getDefiningOp<tensor::EmptyOp>()) {
+  if (fill && fill.hasPureTensorSemantics()) {
     Value empty = tensor::EmptyOp::create(
         rewriter, loc, type.getShape().drop_back(), type.getElementType());
     return linalg::FillOp::create(rewriter, loc, fill.getDpsInputs(), empty)
@@ -303,7 +303,7 @@ convertDepthwiseMultiplierOne(RewriterBase &rewriter,
       fill && fill->use_empty()) {
     Operation *empty = fill.getDpsInits().front().getDefiningOp();
     rewriter.eraseOp(fill);
-    if (empty && isa<tensor::EmptyOp>(empty) && empty->use_empty())
+    if (isa_and_nonnull<tensor::EmptyOp>(empty) && empty->use_empty())
       rewriter.eraseOp(empty);
   }
 }

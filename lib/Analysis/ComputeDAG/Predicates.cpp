@@ -29,36 +29,53 @@ bool mlir::ansor::isStrictlyInlinable(const ComputeDAG &dag, unsigned index) {
 /// Math ops that lower to a few instructions, unlike the transcendental
 /// ones expanded into polynomials or library calls.
 static bool isCheapMathOp(Operation *op) {
-  return isa<math::AbsFOp, math::AbsIOp, math::CopySignOp, math::CeilOp,
-             math::FloorOp, math::RoundOp, math::RoundEvenOp, math::TruncOp,
-             math::FmaOp, math::CountLeadingZerosOp, math::CountTrailingZerosOp,
-             math::CtPopOp, math::IsNaNOp, math::IsInfOp, math::IsFiniteOp,
-             math::IsNormalOp, math::SqrtOp, math::RsqrtOp>(op);
+  return isa<math::AbsFOp, math::AbsIOp, math::ClampFOp, math::CopySignOp,
+             math::CeilOp, math::FloorOp, math::RoundOp, math::RoundEvenOp,
+             math::TruncOp, math::FmaOp, math::CountLeadingZerosOp,
+             math::CountTrailingZerosOp, math::CtPopOp, math::IsNaNOp,
+             math::IsInfOp, math::IsFiniteOp, math::IsNormalOp, math::SqrtOp,
+             math::RsqrtOp>(op);
+}
+
+/// Whether a value `node` computes is used more than once where inlining
+/// puts it: by two consumers, by one across a loop of extent > 1 that does
+/// not index it, or through a strictly inlinable consumer (inlined too)
+/// that is itself used so.
+static bool isReadAgain(const ComputeDAG &dag, unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  if (node.consumers.size() > 1)
+    return true;
+  for (unsigned consumerIndex : node.consumers) {
+    const DAGNode &consumer = dag.getNode(consumerIndex);
+    auto op = dyn_cast<linalg::LinalgOp>(consumer.op);
+    if (!op)
+      continue;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      if (input->get().getDefiningOp() != node.op)
+        continue;
+      AffineMap map = op.getMatchingIndexingMap(input);
+      for (auto [dim, extent] : llvm::enumerate(consumer.extents))
+        if (extent > 1 && !map.isFunctionOfDim(dim))
+          return true;
+    }
+    if (!consumer.isOutput && isStrictlyInlinable(dag, consumerIndex) &&
+        isReadAgain(dag, consumerIndex))
+      return true;
+  }
+  return false;
 }
 
 bool mlir::ansor::isRecomputedExpensively(const ComputeDAG &dag,
                                           unsigned index) {
-  const DAGNode &node = dag.getNode(index);
-  auto op = dyn_cast<linalg::LinalgOp>(node.op);
+  auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(index).op);
   if (!op)
     return false;
   bool expensive = false;
   op.getBlock()->walk([&](Operation *inner) {
-    expensive |=
-        isa<math::MathDialect>(inner->getDialect()) && !isCheapMathOp(inner);
+    expensive |= isa_and_present<math::MathDialect>(inner->getDialect()) &&
+                 !isCheapMathOp(inner);
   });
-  if (!expensive)
-    return false;
-  if (node.consumers.size() > 1)
-    return true;
-  for (OpOperand &use : node.op->getUses()) {
-    auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
-    if (consumer && consumer.isDpsInput(&use) &&
-        consumer.getMatchingIndexingMap(&use).getNumResults() <
-            consumer.getNumLoops())
-      return true;
-  }
-  return false;
+  return expensive && isReadAgain(dag, index);
 }
 
 bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag, unsigned index) {

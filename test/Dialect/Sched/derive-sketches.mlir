@@ -311,6 +311,197 @@ func.func @exp_once(%x: tensor<256x64xf32>) -> tensor<256xf32> {
 
 // -----
 
+// An exp read once but again across a loop that does not index it (a
+// per-row exp broadcast along the rows' elements), and an exp read through
+// an elementwise scaling that is inlined into a matmul (recomputed for
+// every column tile of the matmul), are computed once in a sketch of their
+// own too.
+// CHECK-LABEL: sched.schedule @exp_broadcast_sketch0
+// CHECK:         sched.inline node 0
+// CHECK-LABEL: sched.schedule @exp_broadcast_sketch1
+// CHECK-NOT:     sched.inline node 0
+// CHECK:         sched.tile node 0 structure <[S, S]>
+// CHECK:       }
+// CHECK-NOT:   sched.schedule @exp_broadcast_sketch2
+// CHECK-LABEL: sched.schedule @exp_scaled_mm_sketch0
+// CHECK:         sched.inline node 0
+// CHECK:         sched.inline node 1
+// CHECK:       }
+// CHECK:       sched.schedule @exp_scaled_mm_sketch{{[0-9]+}}
+// CHECK-NOT:     sched.inline node 0
+// CHECK:         sched.tile node 0 structure <[S, S]>
+// CHECK:         sched.inline node 1
+func.func @exp_broadcast(%v: tensor<256xf32>, %x: tensor<256x64xf32>) -> tensor<256x64xf32> {
+  %e = tensor.empty() : tensor<256xf32>
+  %ex = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%v : tensor<256xf32>) outs(%e : tensor<256xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<256xf32>
+  %e2 = tensor.empty() : tensor<256x64xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x, %ex : tensor<256x64xf32>, tensor<256xf32>) outs(%e2 : tensor<256x64xf32>) {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %r = arith.mulf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<256x64xf32>
+  return %y : tensor<256x64xf32>
+}
+
+func.func @exp_scaled_mm(%x: tensor<128x64xf32>, %w: tensor<64x96xf32>) -> tensor<128x96xf32> {
+  %c = arith.constant 0.125 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x64xf32>
+  %ex = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<128x64xf32>) outs(%e : tensor<128x64xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<128x64xf32>
+  %sc = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%ex : tensor<128x64xf32>) outs(%e : tensor<128x64xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = arith.mulf %a, %c : f32
+      linalg.yield %r : f32
+  } -> tensor<128x64xf32>
+  %e2 = tensor.empty() : tensor<128x96xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e2 : tensor<128x96xf32>) -> tensor<128x96xf32>
+  %m = linalg.matmul ins(%sc, %w : tensor<128x64xf32>, tensor<64x96xf32>) outs(%f : tensor<128x96xf32>) -> tensor<128x96xf32>
+  return %m : tensor<128x96xf32>
+}
+
+// -----
+
+// Seven softmaxes in one func would branch into 2^7 sketches, past the cap
+// of 64: the func gets the sketch that inlines every exp instead of failing.
+// CHECK-LABEL: sched.schedule @seven_softmaxes_sketch0
+// CHECK-COUNT-7: sched.inline
+// CHECK-NOT:   sched.schedule @seven_softmaxes_sketch1
+#rows = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+func.func @seven_softmaxes(%x0: tensor<64x32xf32>, %x1: tensor<64x32xf32>, %x2: tensor<64x32xf32>, %x3: tensor<64x32xf32>, %x4: tensor<64x32xf32>, %x5: tensor<64x32xf32>, %x6: tensor<64x32xf32>) -> (tensor<64x32xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<64x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %es = tensor.empty() : tensor<64xf32>
+  %ex0 = linalg.generic {indexing_maps = [#rows, #rows], iterator_types = ["parallel", "parallel"]} ins(%x0 : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %acc0 = linalg.fill ins(%zero : f32) outs(%es : tensor<64xf32>) -> tensor<64xf32>
+  %sum0 = linalg.generic {indexing_maps = [#rows, #row], iterator_types = ["parallel", "reduction"]} ins(%ex0 : tensor<64x32xf32>) outs(%acc0 : tensor<64xf32>) {
+    ^bb0(%a: f32, %t: f32):
+      %r = arith.addf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %y0 = linalg.generic {indexing_maps = [#rows, #row, #rows], iterator_types = ["parallel", "parallel"]} ins(%ex0, %sum0 : tensor<64x32xf32>, tensor<64xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %t: f32, %o: f32):
+      %r = arith.divf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %ex1 = linalg.generic {indexing_maps = [#rows, #rows], iterator_types = ["parallel", "parallel"]} ins(%x1 : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %acc1 = linalg.fill ins(%zero : f32) outs(%es : tensor<64xf32>) -> tensor<64xf32>
+  %sum1 = linalg.generic {indexing_maps = [#rows, #row], iterator_types = ["parallel", "reduction"]} ins(%ex1 : tensor<64x32xf32>) outs(%acc1 : tensor<64xf32>) {
+    ^bb0(%a: f32, %t: f32):
+      %r = arith.addf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %y1 = linalg.generic {indexing_maps = [#rows, #row, #rows], iterator_types = ["parallel", "parallel"]} ins(%ex1, %sum1 : tensor<64x32xf32>, tensor<64xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %t: f32, %o: f32):
+      %r = arith.divf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %ex2 = linalg.generic {indexing_maps = [#rows, #rows], iterator_types = ["parallel", "parallel"]} ins(%x2 : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %acc2 = linalg.fill ins(%zero : f32) outs(%es : tensor<64xf32>) -> tensor<64xf32>
+  %sum2 = linalg.generic {indexing_maps = [#rows, #row], iterator_types = ["parallel", "reduction"]} ins(%ex2 : tensor<64x32xf32>) outs(%acc2 : tensor<64xf32>) {
+    ^bb0(%a: f32, %t: f32):
+      %r = arith.addf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %y2 = linalg.generic {indexing_maps = [#rows, #row, #rows], iterator_types = ["parallel", "parallel"]} ins(%ex2, %sum2 : tensor<64x32xf32>, tensor<64xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %t: f32, %o: f32):
+      %r = arith.divf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %ex3 = linalg.generic {indexing_maps = [#rows, #rows], iterator_types = ["parallel", "parallel"]} ins(%x3 : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %acc3 = linalg.fill ins(%zero : f32) outs(%es : tensor<64xf32>) -> tensor<64xf32>
+  %sum3 = linalg.generic {indexing_maps = [#rows, #row], iterator_types = ["parallel", "reduction"]} ins(%ex3 : tensor<64x32xf32>) outs(%acc3 : tensor<64xf32>) {
+    ^bb0(%a: f32, %t: f32):
+      %r = arith.addf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %y3 = linalg.generic {indexing_maps = [#rows, #row, #rows], iterator_types = ["parallel", "parallel"]} ins(%ex3, %sum3 : tensor<64x32xf32>, tensor<64xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %t: f32, %o: f32):
+      %r = arith.divf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %ex4 = linalg.generic {indexing_maps = [#rows, #rows], iterator_types = ["parallel", "parallel"]} ins(%x4 : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %acc4 = linalg.fill ins(%zero : f32) outs(%es : tensor<64xf32>) -> tensor<64xf32>
+  %sum4 = linalg.generic {indexing_maps = [#rows, #row], iterator_types = ["parallel", "reduction"]} ins(%ex4 : tensor<64x32xf32>) outs(%acc4 : tensor<64xf32>) {
+    ^bb0(%a: f32, %t: f32):
+      %r = arith.addf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %y4 = linalg.generic {indexing_maps = [#rows, #row, #rows], iterator_types = ["parallel", "parallel"]} ins(%ex4, %sum4 : tensor<64x32xf32>, tensor<64xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %t: f32, %o: f32):
+      %r = arith.divf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %ex5 = linalg.generic {indexing_maps = [#rows, #rows], iterator_types = ["parallel", "parallel"]} ins(%x5 : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %acc5 = linalg.fill ins(%zero : f32) outs(%es : tensor<64xf32>) -> tensor<64xf32>
+  %sum5 = linalg.generic {indexing_maps = [#rows, #row], iterator_types = ["parallel", "reduction"]} ins(%ex5 : tensor<64x32xf32>) outs(%acc5 : tensor<64xf32>) {
+    ^bb0(%a: f32, %t: f32):
+      %r = arith.addf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %y5 = linalg.generic {indexing_maps = [#rows, #row, #rows], iterator_types = ["parallel", "parallel"]} ins(%ex5, %sum5 : tensor<64x32xf32>, tensor<64xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %t: f32, %o: f32):
+      %r = arith.divf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %ex6 = linalg.generic {indexing_maps = [#rows, #rows], iterator_types = ["parallel", "parallel"]} ins(%x6 : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %acc6 = linalg.fill ins(%zero : f32) outs(%es : tensor<64xf32>) -> tensor<64xf32>
+  %sum6 = linalg.generic {indexing_maps = [#rows, #row], iterator_types = ["parallel", "reduction"]} ins(%ex6 : tensor<64x32xf32>) outs(%acc6 : tensor<64xf32>) {
+    ^bb0(%a: f32, %t: f32):
+      %r = arith.addf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %y6 = linalg.generic {indexing_maps = [#rows, #row, #rows], iterator_types = ["parallel", "parallel"]} ins(%ex6, %sum6 : tensor<64x32xf32>, tensor<64xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%a: f32, %t: f32, %o: f32):
+      %r = arith.divf %a, %t : f32
+      linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  return %y0, %y1, %y2, %y3, %y4, %y5, %y6 : tensor<64x32xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<64x32xf32>
+}
+
+// -----
+
 // An index with a negative coefficient (a flip, `127 - j`): upstream's tiling
 // slices every operand of a tiled op and takes the slice of `127 - j` from
 // the tile's first iteration (its last element), so the flip gets no step

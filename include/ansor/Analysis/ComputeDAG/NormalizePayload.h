@@ -63,10 +63,12 @@ void splitSharedInitFills(func::FuncOp func);
 /// upstream decomposes and vectorizes the latter (its output channels
 /// contiguous in the filter), not the former, whose programs stayed scalar
 /// (112 GFLOP/s on a 28x28, 32 -> 64 channel 3x3 convolution, 245 after).
+///
 /// Rewrites each static linalg.depthwise_conv_2d_nhwc_hwcm with a channel
 /// multiplier of 1 (TOSA's depthwise convolution) into a
 /// linalg.depthwise_conv_2d_nhwc_hwc: upstream vectorizes that one, not
-/// the HWCM one, whose programs stayed scalar.
+/// the HWCM one, whose programs stayed scalar. The quantized forms (`_q`)
+/// are left as they are: upstream decomposes neither.
 void convertFilterLayouts(func::FuncOp func);
 
 /// Rewrites each static named contraction that reads another element type

@@ -21,7 +21,8 @@ bool isStrictlyInlinable(const ComputeDAG &dag, unsigned node);
 /// Whether inlining the node recomputes a costly op: its body calls a
 /// transcendental `math` op (exp, log, tanh, erf, pow, ...; TVM's
 /// HasExpensiveOp counts exp) and more than one consumer reads it, or one
-/// reads it again across a loop that does not index it.
+/// reads it again across a loop that does not index it, directly or
+/// through consumers inlined as well.
 bool isRecomputedExpensively(const ComputeDAG &dag, unsigned node);
 
 /// Whether the node has data reuse worth multi-level tiling: at least two
