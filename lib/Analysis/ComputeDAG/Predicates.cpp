@@ -38,26 +38,28 @@ static bool isCheapMathOp(Operation *op) {
 }
 
 /// Whether a value `node` computes is used more than once where inlining
-/// puts it: by two consumers, by one across a loop of extent > 1 that does
-/// not index it, or through a strictly inlinable consumer (inlined too)
-/// that is itself used so.
+/// puts it: by two consumers, by one through a map that is not a projected
+/// permutation (a window: a convolution reads each input element kh x kw
+/// times), or across a loop of extent > 1 that does not index it, or
+/// through a strictly inlinable consumer (inlined too: an elementwise op, a
+/// pad) that is itself used so.
 static bool isReadAgain(const ComputeDAG &dag, unsigned index) {
   const DAGNode &node = dag.getNode(index);
   if (node.consumers.size() > 1)
     return true;
   for (unsigned consumerIndex : node.consumers) {
     const DAGNode &consumer = dag.getNode(consumerIndex);
-    auto op = dyn_cast<linalg::LinalgOp>(consumer.op);
-    if (!op)
-      continue;
-    for (OpOperand *input : op.getDpsInputOperands()) {
-      if (input->get().getDefiningOp() != node.op)
-        continue;
-      AffineMap map = op.getMatchingIndexingMap(input);
-      for (auto [dim, extent] : llvm::enumerate(consumer.extents))
-        if (extent > 1 && !map.isFunctionOfDim(dim))
+    if (auto op = dyn_cast<linalg::LinalgOp>(consumer.op))
+      for (OpOperand *input : op.getDpsInputOperands()) {
+        if (input->get().getDefiningOp() != node.op)
+          continue;
+        AffineMap map = op.getMatchingIndexingMap(input);
+        if (!map.isProjectedPermutation())
           return true;
-    }
+        for (auto [dim, extent] : llvm::enumerate(consumer.extents))
+          if (extent > 1 && !map.isFunctionOfDim(dim))
+            return true;
+      }
     if (!consumer.isOutput && isStrictlyInlinable(dag, consumerIndex) &&
         isReadAgain(dag, consumerIndex))
       return true;

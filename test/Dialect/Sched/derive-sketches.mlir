@@ -323,6 +323,17 @@ func.func @exp_once(%x: tensor<256x64xf32>) -> tensor<256xf32> {
 // CHECK:         sched.tile node 0 structure <[S, S]>
 // CHECK:       }
 // CHECK-NOT:   sched.schedule @exp_broadcast_sketch2
+// A sigmoid padded for a depthwise convolution is read kh x kw times by its
+// window (through the pad, inlined as well), and an exp broadcast along a
+// loop of extent 1 is read once: the first branches, the second does not.
+// CHECK-LABEL: sched.schedule @sigmoid_pad_dw_sketch0
+// CHECK:         sched.inline node 0
+// CHECK:       sched.schedule @sigmoid_pad_dw_sketch{{[0-9]+}}
+// CHECK-NOT:     sched.inline node 0
+// CHECK:         sched.tile node 0 structure <[S, S]>
+// CHECK-LABEL: sched.schedule @exp_unit_broadcast_sketch0
+// CHECK:         sched.inline node 0
+// CHECK-NOT:   sched.schedule @exp_unit_broadcast_sketch1
 // CHECK-LABEL: sched.schedule @exp_scaled_mm_sketch0
 // CHECK:         sched.inline node 0
 // CHECK:         sched.inline node 1
@@ -348,6 +359,49 @@ func.func @exp_broadcast(%v: tensor<256xf32>, %x: tensor<256x64xf32>) -> tensor<
       linalg.yield %r : f32
   } -> tensor<256x64xf32>
   return %y : tensor<256x64xf32>
+}
+
+func.func @sigmoid_pad_dw(%x: tensor<1x28x28x32xf32>, %w: tensor<3x3x32xf32>) -> tensor<1x28x28x32xf32> {
+  %one = arith.constant 1.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x28x28x32xf32>
+  %sg = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+                        iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x28x28x32xf32>) outs(%e : tensor<1x28x28x32xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %na = arith.negf %a : f32
+      %ex = math.exp %na : f32
+      %d = arith.addf %ex, %one : f32
+      %r = arith.divf %one, %d : f32
+      linalg.yield %r : f32
+  } -> tensor<1x28x28x32xf32>
+  %p = tensor.pad %sg low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x28x28x32xf32> to tensor<1x30x30x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x28x28x32xf32>) -> tensor<1x28x28x32xf32>
+  %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %w : tensor<1x30x30x32xf32>, tensor<3x3x32xf32>) outs(%f : tensor<1x28x28x32xf32>) -> tensor<1x28x28x32xf32>
+  return %c : tensor<1x28x28x32xf32>
+}
+
+func.func @exp_unit_broadcast(%v: tensor<256xf32>, %x: tensor<256x1xf32>) -> tensor<256x1xf32> {
+  %e = tensor.empty() : tensor<256xf32>
+  %ex = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%v : tensor<256xf32>) outs(%e : tensor<256xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %r = math.exp %a : f32
+      linalg.yield %r : f32
+  } -> tensor<256xf32>
+  %e2 = tensor.empty() : tensor<256x1xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x, %ex : tensor<256x1xf32>, tensor<256xf32>) outs(%e2 : tensor<256x1xf32>) {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %r = arith.mulf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<256x1xf32>
+  return %y : tensor<256x1xf32>
 }
 
 func.func @exp_scaled_mm(%x: tensor<128x64xf32>, %w: tensor<64x96xf32>) -> tensor<128x96xf32> {
@@ -378,6 +432,8 @@ func.func @exp_scaled_mm(%x: tensor<128x64xf32>, %w: tensor<64x96xf32>) -> tenso
 // of 64: the func gets the sketch that inlines every exp instead of failing.
 // CHECK-LABEL: sched.schedule @seven_softmaxes_sketch0
 // CHECK-COUNT-7: sched.inline
+// CHECK-NOT:     sched.inline
+// CHECK:       }
 // CHECK-NOT:   sched.schedule @seven_softmaxes_sketch1
 #rows = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (i)>
