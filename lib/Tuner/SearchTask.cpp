@@ -99,8 +99,12 @@ std::string mlir::ansor::printTaskModule(func::FuncOp func,
       os << "\n";
     }
   }
-  if (llvm::any_of(func.getArgumentTypes(), isMeasurableScalar)) {
+  // A private func is made public: the runner calls the measured func
+  // through its C interface, which a private func does not export.
+  if (func.isPrivate() ||
+      llvm::any_of(func.getArgumentTypes(), isMeasurableScalar)) {
     OwningOpRef<func::FuncOp> measured = func.clone();
+    measured->setPublic();
     specializeScalarArguments(*measured);
     // Detached, the clone would print its attribute aliases first, which a
     // module's body cannot hold; as a nested op it prints them inline.
