@@ -218,9 +218,20 @@ SmallVector<int64_t> SchedulePlan::toPacked(unsigned node,
   return out;
 }
 
+bool mlir::sched::hasUnlowerableBF16Width(Operation *op,
+                                          ArrayRef<int64_t> block) {
+  auto isBF16 = [](Type type) { return getElementTypeOrSelf(type).isBF16(); };
+  if (llvm::none_of(op->getOperandTypes(), isBF16) &&
+      llvm::none_of(op->getResultTypes(), isBF16))
+    return false;
+  return llvm::any_of(
+      block, [](int64_t extent) { return extent > 1 && extent % 8 == 1; });
+}
+
 bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
   auto op = dyn_cast<linalg::LinalgOp>(dag->getNode(node).op);
-  if (!op || !ansor::isVectorizable(*dag, node))
+  if (!op || !ansor::isVectorizable(*dag, node) ||
+      hasUnlowerableBF16Width(op, block))
     return false;
   int64_t elements = 1;
   for (int64_t extent : block)

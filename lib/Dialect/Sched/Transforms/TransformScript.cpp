@@ -386,7 +386,10 @@ void ScriptBuilder::unroll(unsigned node, const Tiled &tiled, int64_t maxStep,
 
 /// Says why a block the schedule vectorizes stays scalar.
 void ScriptBuilder::degradeScalarBlock(unsigned node, ArrayRef<int64_t> block) {
-  if (product(block) > kMaxVectorTileElements)
+  if (hasUnlowerableBF16Width(dag.getNode(node).op, block))
+    degrade(node, "register block left scalar: a bf16 vector of 8k + 1 "
+                  "lanes, which LLVM's x86 backend cannot lower");
+  else if (product(block) > kMaxVectorTileElements)
     degrade(node, "register block of " + Twine(product(block)) +
                       " elements left scalar (limit " +
                       Twine(kMaxVectorTileElements) + ")");
@@ -524,13 +527,13 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
                                   : schedulePlan->toPacked(
                                         node, fillBlock, fillBlock.size() - 1));
   os << "  transform.yield " << tiled.op << " : " << kAnyOp << "\n  }\n";
-  if (!fillBlock.empty() && product(fillBlock) <= kMaxVectorTileElements)
+  Operation *fillOp =
+      op->getOperand(*schedulePlan->getInitOperand(node)).getDefiningOp();
+  if (!fillBlock.empty() && product(fillBlock) <= kMaxVectorTileElements &&
+      !hasUnlowerableBF16Width(fillOp, fillBlock))
     toVectorize.push_back(
         {sequence,
-         getMaskedSizes(plans[node].hasPartialTiles(),
-                        op->getOperand(*schedulePlan->getInitOperand(node))
-                            .getDefiningOp(),
-                        fillBlock)});
+         getMaskedSizes(plans[node].hasPartialTiles(), fillOp, fillBlock)});
 }
 
 void ScriptBuilder::translateTiled(unsigned node) {
@@ -639,8 +642,13 @@ void ScriptBuilder::translateTiled(unsigned node) {
     SmallVector<int64_t> consumerBlockExtents;
     for (unsigned loop : spatialLoops)
       consumerBlockExtents.push_back(sizes.block[loop]);
+    Operation *consumerOp = dag.getNode(*consumer).op;
     if (plan.vectorize && isVectorizable(*consumer) &&
-        product(consumerBlockExtents) <= kMaxVectorTileElements)
+        hasUnlowerableBF16Width(consumerOp, consumerBlockExtents))
+      degrade(*consumer, "fused block left scalar: a bf16 vector of 8k + 1 "
+                         "lanes, which LLVM's x86 backend cannot lower");
+    else if (plan.vectorize && isVectorizable(*consumer) &&
+             product(consumerBlockExtents) <= kMaxVectorTileElements)
       toVectorize.push_back(
           {consumerBlock.op,
            getMaskedSizes(plan.hasPartialTiles(), dag.getNode(*consumer).op,

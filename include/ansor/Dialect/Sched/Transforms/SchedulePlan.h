@@ -69,6 +69,12 @@ enum class UnrollDecision {
   Capped,
 };
 
+/// Whether vectorizing a block `block` of `op` on the CPU would make a
+/// vector of bf16 with 9, 17, 25, ... (8k + 1) lanes, which LLVM 22's x86
+/// backend aborts on, even for a plain load and store (docs/reliability.md):
+/// `op` reads or writes bf16 and a block extent is such a width.
+bool hasUnlowerableBF16Width(Operation *op, ArrayRef<int64_t> block);
+
 class SchedulePlan {
 public:
   /// Gathers the steps of the complete `schedule` per node of `dag` and
@@ -94,8 +100,9 @@ public:
     PackOp pack = plans[node].pack;
     return toPacked(node, sizes, pack ? pack.getLoop() : 0);
   }
-  /// Whether a tile `block` of `node` can be vectorized (small enough, and
-  /// convolution windows reduced to a point).
+  /// Whether a tile `block` of `node` can be vectorized (small enough,
+  /// convolution windows reduced to a point, no bf16 vector LLVM cannot
+  /// lower: hasUnlowerableBF16Width).
   bool canVectorize(unsigned node, ArrayRef<int64_t> block) const;
   /// The operand index through which `node` reads its init fill, if any.
   std::optional<unsigned> getInitOperand(unsigned node) const;
