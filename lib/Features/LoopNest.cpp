@@ -505,7 +505,9 @@ void NestBuilder::translateInit(unsigned node, ArrayRef<NestLoop> containers,
     return;
   }
   tileLoops(s, fillTile, fillBlock,
-            product(fillBlock) <= kMaxVectorTileElements, shape.size() - 1);
+            product(fillBlock) <= kMaxVectorTileElements &&
+                !hasUnlowerableBF16Width(fill, fillBlock),
+            shape.size() - 1);
   s.accesses.push_back({output, AccessKind::Write,
                         coefficientsOf(AffineMap::getMultiDimIdentityMap(
                             shape.size(), op->getContext()))});
@@ -795,7 +797,8 @@ void NestBuilder::translateTiled(unsigned node) {
       block.push_back(std::min(sizes.block[loop], n.extents[loop]));
     }
     bool fits = p.vectorize && isVectorizable(dag, *consumer) &&
-                product(block) <= kMaxVectorTileElements;
+                product(block) <= kMaxVectorTileElements &&
+                !hasUnlowerableBF16Width(dag.getNode(*consumer).op, block);
     tileLoops(c, tile, block, fits, block.size() - 1);
     unsigned cIndex = nest.statements.size() - 1;
     DenseMap<unsigned, unsigned> consumerReplace;

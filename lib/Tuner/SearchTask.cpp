@@ -34,6 +34,8 @@ std::string mlir::ansor::printTaskStructure(func::FuncOp func) {
   OpBuilder builder(func.getContext());
   auto copy = cast<func::FuncOp>(builder.clone(*func));
   copy.setSymName("task");
+  // A private helper is the same task as its public twin.
+  copy.setPublic();
   copy.walk([](Operation *op) { op->removeAttr(kNodeAttrName); });
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -101,7 +103,7 @@ std::string mlir::ansor::printTaskModule(func::FuncOp func,
   }
   // A private func is made public: the runner calls the measured func
   // through its C interface, which a private func does not export.
-  if (func.isPrivate() ||
+  if (!func.isPublic() ||
       llvm::any_of(func.getArgumentTypes(), isMeasurableScalar)) {
     OwningOpRef<func::FuncOp> measured = func.clone();
     measured->setPublic();

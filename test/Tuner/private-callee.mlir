@@ -8,6 +8,13 @@
 // RUN: ansor-opt %s --ansor-tune="trials=4 seed=1 threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o %t/tuned.mlir
 // RUN: FileCheck %s --check-prefix=SUM < %t/sum.json
 // RUN: FileCheck %s --check-prefix=IR < %t/tuned.mlir
+// Its task key is its public twin's: records apply to either.
+// RUN: sed 's/func.func private @helper/func.func @helper/' %s > %t/public.mlir
+// RUN: ansor-opt %t/public.mlir --ansor-tune="trials=1 seed=1 threads=1 min-repeat-ms=1 repeat=1 records=%t/public.jsonl" -o /dev/null 2> /dev/null
+// RUN: grep -o '"task":"[0-9a-f]*","task_name":"helper"' %t/rec.jsonl | sort -u > %t/private.key
+// RUN: grep -o '"task":"[0-9a-f]*","task_name":"helper"' %t/public.jsonl | sort -u > %t/public.key
+// RUN: test -s %t/private.key
+// RUN: diff %t/private.key %t/public.key
 // SUM:      "networks": [
 // SUM:        "name": "caller",
 // SUM:        "verified": true

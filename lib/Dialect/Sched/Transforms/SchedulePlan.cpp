@@ -218,14 +218,58 @@ SmallVector<int64_t> SchedulePlan::toPacked(unsigned node,
   return out;
 }
 
+/// Whether `extent` is a vector width LLVM 22's x86 backend cannot build
+/// for bf16.
+static bool isUnlowerableBF16Width(int64_t extent) {
+  return extent > 1 && extent % 8 == 1;
+}
+
+/// The extent a block of `block` iterations reads along `expr`, a sum of
+/// loops times positive constants (a convolution's `2 * ow + kw`); 0 for
+/// other forms.
+static int64_t getAccessedExtent(AffineExpr expr, ArrayRef<int64_t> block) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dim.getPosition() < block.size() ? block[dim.getPosition()] : 0;
+  if (isa<AffineConstantExpr>(expr))
+    return 1;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return 0;
+  if (binary.getKind() == AffineExprKind::Add) {
+    int64_t lhs = getAccessedExtent(binary.getLHS(), block);
+    int64_t rhs = getAccessedExtent(binary.getRHS(), block);
+    return lhs && rhs ? lhs + rhs - 1 : 0;
+  }
+  auto scale = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  if (binary.getKind() != AffineExprKind::Mul || !scale || scale.getValue() < 1)
+    return 0;
+  int64_t inner = getAccessedExtent(binary.getLHS(), block);
+  return inner ? (inner - 1) * scale.getValue() + 1 : 0;
+}
+
 bool mlir::sched::hasUnlowerableBF16Width(Operation *op,
                                           ArrayRef<int64_t> block) {
   auto isBF16 = [](Type type) { return getElementTypeOrSelf(type).isBF16(); };
   if (llvm::none_of(op->getOperandTypes(), isBF16) &&
       llvm::none_of(op->getResultTypes(), isBF16))
     return false;
-  return llvm::any_of(
-      block, [](int64_t extent) { return extent > 1 && extent % 8 == 1; });
+  if (llvm::any_of(block, isUnlowerableBF16Width))
+    return true;
+  // A window read (a decomposed convolution's input row) is wider than any
+  // loop of the block.
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return false;
+  for (OpOperand &operand : linalgOp->getOpOperands()) {
+    if (!isBF16(operand.get().getType()) ||
+        !isa<ShapedType>(operand.get().getType()))
+      continue;
+    for (AffineExpr expr :
+         linalgOp.getMatchingIndexingMap(&operand).getResults())
+      if (isUnlowerableBF16Width(getAccessedExtent(expr, block)))
+        return true;
+  }
+  return false;
 }
 
 bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {

@@ -72,7 +72,8 @@ enum class UnrollDecision {
 /// Whether vectorizing a block `block` of `op` on the CPU would make a
 /// vector of bf16 with 9, 17, 25, ... (8k + 1) lanes, which LLVM 22's x86
 /// backend aborts on, even for a plain load and store (docs/reliability.md):
-/// `op` reads or writes bf16 and a block extent is such a width.
+/// `op` reads or writes bf16 and a block extent, or the extent the block
+/// reads of a bf16 operand (a convolution's window), is such a width.
 bool hasUnlowerableBF16Width(Operation *op, ArrayRef<int64_t> block);
 
 class SchedulePlan {
