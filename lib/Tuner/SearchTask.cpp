@@ -91,11 +91,15 @@ std::string mlir::ansor::printTaskModule(func::FuncOp func,
   // A network's task funcs come with it.
   if (auto module = func->getParentOfType<ModuleOp>()) {
     SymbolTable symbols(module);
+    // Every func it reaches through calls, once, itself excepted.
     llvm::SetVector<Operation *> callees;
-    func.walk([&](func::CallOp call) {
-      if (Operation *callee = symbols.lookup(call.getCallee()))
-        callees.insert(callee);
-    });
+    SmallVector<Operation *> pending = {func};
+    while (!pending.empty())
+      pending.pop_back_val()->walk([&](func::CallOp call) {
+        Operation *callee = symbols.lookup(call.getCallee());
+        if (callee && callee != func && callees.insert(callee))
+          pending.push_back(callee);
+      });
     for (Operation *callee : callees) {
       callee->print(os, getStablePrintingFlags());
       os << "\n";
