@@ -34,8 +34,14 @@ unsigned DAGNode::numLoops(LoopKind kind) const {
 }
 
 /// Ops that may appear in a payload func without being compute nodes: they
-/// are left as they are by every schedule.
+/// are left as they are by every schedule. A scalar read from a 0-d tensor
+/// the func takes or holds as a constant (a fill value, a bound a generic
+/// captures) is one; read from a node's result it would hide that edge.
 static bool isPassiveOp(Operation *op) {
+  if (auto extract = dyn_cast<tensor::ExtractOp>(op))
+    return extract.getIndices().empty() &&
+           (isa<BlockArgument>(extract.getTensor()) ||
+            extract.getTensor().getDefiningOp<arith::ConstantOp>());
   return isa<arith::ConstantOp, tensor::EmptyOp, tensor::ExtractSliceOp,
              tensor::InsertSliceOp, tensor::CollapseShapeOp,
              tensor::ExpandShapeOp, func::ReturnOp>(op);
