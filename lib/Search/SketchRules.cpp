@@ -499,13 +499,8 @@ mlir::ansor::deriveSketchOps(func::FuncOp func, const Target &target,
   FailureOr<ComputeDAG> dag = ComputeDAG::build(func);
   if (failed(dag))
     return failure();
-  // A scalar read from a 0-d tensor outside every kernel would be a host
-  // load of device memory.
-  if (target.isGPU())
-    for (auto extract : func.getBody().getOps<tensor::ExtractOp>())
-      return extract.emitError()
-             << "a scalar read from a tensor outside linalg ops is not "
-                "supported on the GPU yet";
+  if (target.isGPU() && failed(verifyGPUPayload(func)))
+    return failure();
   dag->tagPayload();
   std::string error;
   FailureOr<SmallVector<SketchState>> sketches = generateSketches(

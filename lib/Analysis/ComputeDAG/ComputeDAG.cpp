@@ -223,3 +223,11 @@ void ComputeDAG::tagPayload() const {
     node.op->setAttr(kNodeAttrName, b.getI64IntegerAttr(node.index));
   }
 }
+
+LogicalResult mlir::ansor::verifyGPUPayload(func::FuncOp func) {
+  for (auto extract : func.getBody().getOps<tensor::ExtractOp>())
+    return extract.emitError()
+           << "a scalar read from a tensor outside linalg ops is not "
+              "supported on the GPU yet";
+  return success();
+}

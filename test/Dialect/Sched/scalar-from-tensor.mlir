@@ -2,9 +2,11 @@
 // generic captures, as frontends write clamps) is left as it is, like a
 // constant: the func is scheduled (it was refused: "op 'tensor.extract' is
 // not supported in a payload func"). On the GPU it would be a host load of
-// device memory, and is refused there with a clear error.
+// device memory, and is refused there with a clear error, also for a
+// schedule written by hand.
 // RUN: ansor-opt %s --split-input-file --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=x86-64-v3 -num-cores=2 -vector-bits=256'" | FileCheck %s
 // RUN: not ansor-opt %s --split-input-file --sched-derive-sketches="target='cuda -arch=sm_90'" 2>&1 | FileCheck %s --check-prefix=GPU
+// RUN: not ansor-opt %S/Inputs/scalar-from-tensor-gpu.mlir --sched-materialize 2>&1 | FileCheck %s --check-prefix=GPU-SCHEDULE
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --split-input-file --ansor-tune="trials=4 seed=1 threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null 2> /dev/null
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched.tile" | FileCheck %s --check-prefix=REC
@@ -14,6 +16,7 @@
 // CHECK:         sched.vectorize
 // GPU: error: a scalar read from a tensor outside linalg ops is not supported on the GPU yet
 // GPU: error: a scalar read from a tensor outside linalg ops is not supported on the GPU yet
+// GPU-SCHEDULE: error: a scalar read from a tensor outside linalg ops is not supported on the GPU yet
 // REC: errors 0
 
 func.func @fill_from_tensor(%a: tensor<64x64xf32>, %s: tensor<f32>) -> tensor<64x64xf32> {

@@ -77,6 +77,12 @@ private:
   std::vector<DAGNode> nodes;
 };
 
+/// Refuses, with an error at the op, what a payload func analyzed by
+/// ComputeDAG::build may hold but a GPU program cannot run: a scalar read
+/// from a tensor outside every linalg op, which would be a host load of
+/// device memory.
+LogicalResult verifyGPUPayload(func::FuncOp func);
+
 } // namespace ansor
 } // namespace mlir
 

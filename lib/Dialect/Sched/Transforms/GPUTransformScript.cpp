@@ -744,7 +744,7 @@ FailureOr<std::string> mlir::sched::buildGPUTransformScript(
   if (failed(target) || !target->isGPU())
     return schedule.emitOpError() << "is not for a GPU target";
   FailureOr<ComputeDAG> dag = ComputeDAG::build(payload);
-  if (failed(dag))
+  if (failed(dag) || failed(ansor::verifyGPUPayload(payload)))
     return failure();
   GPUScriptBuilder builder(schedule, *dag, target->gpu);
   FailureOr<std::string> script = builder.build(name);
