@@ -983,6 +983,12 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
                                       TuneSummary &summary) {
   double start = now();
   summary.target = target.str();
+  // Tasks are the funcs of this module; those of a module nested in it
+  // would be left out without a word.
+  for (auto nested : module.getOps<ModuleOp>())
+    if (!nested.getOps<func::FuncOp>().empty())
+      nested.emitWarning() << "the funcs of a nested module are not tuned: "
+                              "tune the nested module as a module of its own";
   normalizePayloads(module);
   std::string error;
   FailureOr<LoadedRecords> previous = loadRecords(options.recordsPath, error);
