@@ -143,6 +143,18 @@ protected:
     return proposed;
   }
 
+  /// Evolution with a population of 64 and rounds of 8: the model guides
+  /// the rounds after the first 16 trials.
+  static TuneOptions shortEvolution(unsigned trials, unsigned seed) {
+    TuneOptions options;
+    options.trials = trials;
+    options.seed = seed;
+    options.strategy = SearchStrategy::Evolution;
+    options.evolution.population = 64;
+    options.measurePerRound = 8;
+    return options;
+  }
+
   static bool hasMatmul(ModuleOp module) {
     bool found = false;
     module.walk([&](linalg::MatmulOp) { found = true; });
@@ -236,12 +248,7 @@ TEST_F(TunerTest, SameSeedSameProposals) {
 // The tree depth reaches the model that guides evolution: the random first
 // rounds are the same, the rounds it picks are not.
 TEST_F(TunerTest, ModelDepthChangesTheGuidedRounds) {
-  TuneOptions options;
-  options.trials = 24;
-  options.seed = 7;
-  options.strategy = SearchStrategy::Evolution;
-  options.evolution.population = 64;
-  options.measurePerRound = 8;
+  TuneOptions options = shortEvolution(/*trials=*/24, /*seed=*/7);
   TuneSummary a, b;
   std::vector<std::string> deep = tune(options, "deep.jsonl", 1.0, a);
   options.model.maxDepth = 1;
@@ -381,12 +388,8 @@ TEST_F(TunerTest, ApplyBestNamesTheTargetsItHas) {
 }
 
 TEST_F(TunerTest, ParetoFrontHoldsOnlyNonDominatedPrograms) {
-  TuneOptions options;
-  options.trials = 32;
-  options.seed = 3;
+  TuneOptions options = shortEvolution(/*trials=*/32, /*seed=*/3);
   options.objective = Objective::ParetoLatencyWorkspace;
-  options.evolution.population = 64;
-  options.measurePerRound = 8;
   TuneSummary summary;
   tune(options, "pareto.jsonl", 1.0, summary);
   ASSERT_EQ(summary.tasks.size(), 1u);
