@@ -360,12 +360,72 @@ void mlir::ansor::generalizeMixedContractions(func::FuncOp func) {
   });
 }
 
+/// Whether `op` is a linalg.generic of parallel loops only on static
+/// tensors, with one result it writes element for element.
+static bool isElementwiseGeneric(linalg::GenericOp op) {
+  return op && op.hasPureTensorSemantics() && onStaticTensors(op) &&
+         op.getNumLoops() == op.getNumParallelLoops() &&
+         op.getNumDpsInits() == 1 &&
+         op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity();
+}
+
+/// Whether input `use` of an elementwise generic reads, element for
+/// element, the result of another that nothing else reads and whose body
+/// does not read its init.
+static bool isFusableChainLink(OpOperand &use) {
+  auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
+  auto producer = use.get().getDefiningOp<linalg::GenericOp>();
+  if (!isElementwiseGeneric(consumer) || !isElementwiseGeneric(producer) ||
+      !consumer.isDpsInput(&use) || !producer->hasOneUse() ||
+      !consumer.getMatchingIndexingMap(&use).isIdentity() ||
+      producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)))
+    return false;
+  return linalg::areElementwiseOpsFusable(&use);
+}
+
+void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
+  IRRewriter rewriter(func.getContext());
+  // One link at a time, in program order, until none is left: each fusion
+  // replaces both ops, so links are looked up again.
+  while (true) {
+    OpOperand *link = nullptr;
+    func.walk([&](linalg::GenericOp consumer) {
+      for (OpOperand &use : consumer->getOpOperands())
+        if (isFusableChainLink(use)) {
+          link = &use;
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (!link)
+      return;
+    Operation *consumer = link->getOwner();
+    Operation *producer = link->get().getDefiningOp();
+    rewriter.setInsertionPoint(consumer);
+    FailureOr<linalg::ElementwiseOpFusionResult> fused =
+        linalg::fuseElementwiseOps(rewriter, link);
+    if (failed(fused))
+      return;
+    for (auto [original, replacement] : fused->replacements)
+      rewriter.replaceAllUsesWith(original, replacement);
+    rewriter.eraseOp(consumer);
+    Value producerInit =
+        cast<linalg::GenericOp>(producer).getDpsInitOperand(0)->get();
+    rewriter.eraseOp(producer);
+    // The producer's empty init is left without a reader.
+    if (auto empty = producerInit.getDefiningOp<tensor::EmptyOp>())
+      if (empty->use_empty())
+        rewriter.eraseOp(empty);
+  }
+}
+
 void mlir::ansor::normalizePayload(func::FuncOp func) {
   convertToDestinationStyle(func);
   convertFilterLayouts(func);
   generalizeMixedContractions(func);
   convertElementwiseToLinalg(func);
   decomposeAggregatedOps(func);
+  fuseElementwiseChains(func);
   widenBooleanTensors(func);
   splitSharedInitFills(func);
 }

@@ -315,7 +315,8 @@ func.func @exp_once(%x: tensor<256x64xf32>) -> tensor<256xf32> {
 // per-row exp broadcast along the rows' elements), and an exp read through
 // an elementwise scaling that is inlined into a matmul (recomputed for
 // every column tile of the matmul), are computed once in a sketch of their
-// own too.
+// own too. (The scaling reads the exp transposed: read element for element,
+// normalization would have fused the two into one generic.)
 // CHECK-LABEL: sched.schedule @exp_broadcast_sketch0
 // CHECK:         sched.inline node 0
 // CHECK-LABEL: sched.schedule @exp_broadcast_sketch1
@@ -404,18 +405,19 @@ func.func @exp_unit_broadcast(%v: tensor<256xf32>, %x: tensor<256x1xf32>) -> ten
   return %y : tensor<256x1xf32>
 }
 
-func.func @exp_scaled_mm(%x: tensor<128x64xf32>, %w: tensor<64x96xf32>) -> tensor<128x96xf32> {
+func.func @exp_scaled_mm(%x: tensor<64x128xf32>, %w: tensor<64x96xf32>) -> tensor<128x96xf32> {
   %c = arith.constant 0.125 : f32
   %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<128x64xf32>
+  %et = tensor.empty() : tensor<64x128xf32>
   %ex = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
-      ins(%x : tensor<128x64xf32>) outs(%e : tensor<128x64xf32>) {
+      ins(%x : tensor<64x128xf32>) outs(%et : tensor<64x128xf32>) {
     ^bb0(%a: f32, %o: f32):
       %r = math.exp %a : f32
       linalg.yield %r : f32
-  } -> tensor<128x64xf32>
-  %sc = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
-      ins(%ex : tensor<128x64xf32>) outs(%e : tensor<128x64xf32>) {
+  } -> tensor<64x128xf32>
+  %e = tensor.empty() : tensor<128x64xf32>
+  %sc = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%ex : tensor<64x128xf32>) outs(%e : tensor<128x64xf32>) {
     ^bb0(%a: f32, %o: f32):
       %r = arith.mulf %a, %c : f32
       linalg.yield %r : f32

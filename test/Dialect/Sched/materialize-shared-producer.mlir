@@ -45,8 +45,8 @@ func.func @layer_norm(%x: tensor<64x256xf32>, %g: tensor<256xf32>, %b: tensor<25
   return %out : tensor<64x256xf32>
 }
 
-sched.schedule @layer_norm_t2 for @layer_norm target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>] rules ["AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline"] {
-  sched.tile node 1 structure <[S, S, R]> splits [#sched.split<[6, 11] of 64>, #sched.split<[256] of 256>]
+sched.schedule @layer_norm_sketch0_0 for @layer_norm target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>] rules ["AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline"] {
+  sched.tile node 1 structure <[S, S, R]> splits [#sched.split<[32, 2] of 64>, #sched.split<[256] of 256>]
   sched.parallel node 1 loops <1 in [0, 1]>
   sched.vectorize node 1
   sched.inline node 2
@@ -54,7 +54,7 @@ sched.schedule @layer_norm_t2 for @layer_norm target "llvm -mtriple=x86_64-pc-li
   sched.inline node 4
   sched.inline node 5
   sched.inline node 6
-  sched.tile node 8 structure <[S, S, R]> splits [#sched.split<[32, 2] of 64>, #sched.split<[256] of 256>]
+  sched.tile node 8 structure <[S, S, R]> splits [#sched.split<[5, 13] of 64>, #sched.split<[256] of 256>]
   sched.parallel node 8 loops <0 in [0, 1]>
   sched.vectorize node 8
   sched.inline node 9
@@ -62,11 +62,7 @@ sched.schedule @layer_norm_t2 for @layer_norm target "llvm -mtriple=x86_64-pc-li
   sched.inline node 11
   sched.inline node 12
   sched.inline node 13
-  sched.inline node 14
-  sched.inline node 15
-  sched.inline node 16
-  sched.inline node 17
-  sched.tile node 18 structure <[S, S]> splits [#sched.split<[16, 4] of 64>, #sched.split<[7, 37] of 256>]
-  sched.parallel node 18 loops <0 in [0, 1, 2]>
-  sched.vectorize node 18
+  sched.tile node 14 structure <[S, S]> splits [#sched.split<[2, 33] of 64>, #sched.split<[29, 9] of 256>]
+  sched.parallel node 14 loops <2 in [0, 1, 2]>
+  sched.vectorize node 14
 }

@@ -7,8 +7,9 @@
 // no schedule touches. tensor.splat becomes a linalg.fill and tensor.generate
 // a linalg.generic. Elementwise arith and math ops on whole tensors become
 // linalg.generic ops, each writing into an empty tensor (upstream's
-// conversion writes into an operand); the i1 tensor of a compare on tensors
-// is then stored as i8 like any mask between generics
+// conversion writes into an operand). A generic read once, element for
+// element, by another is fused into it (as inlining would compute it); an
+// i1 tensor still passed between generics is then stored as i8
 // (test/Tuner/boolean-tensors.mlir).
 // RUN: ansor-opt %s --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256'" | FileCheck %s
 // It is tuned, verified against the untuned lowering (of the same
@@ -57,28 +58,32 @@
 // CHECK:       %[[E0:.*]] = tensor.empty() : tensor<32x64xf32>
 // CHECK:       %[[SUM:.*]] = linalg.generic {{.*}} ins(%arg0, %arg1 : tensor<32x64xf32>, tensor<32x64xf32>) outs(%[[E0]] : tensor<32x64xf32>) {{.*}}sched.node = 0
 // CHECK:         arith.addf
-// CHECK:       %[[E1:.*]] = tensor.empty() : tensor<32x64xi8>
-// CHECK:       %[[GT:.*]] = linalg.generic {{.*}} ins(%[[SUM]], %arg1 : tensor<32x64xf32>, tensor<32x64xf32>) outs(%[[E1]] : tensor<32x64xi8>) {{.*}}sched.node = 1
+// The sum is read twice and stays a node. The compare, the select and the
+// exp, each read once element for element, are fused into one generic: no
+// i1 tensor is left to widen.
+// CHECK-NOT:   tensor<32x64xi1>
+// CHECK:       linalg.generic {{.*}} ins(%[[SUM]], %arg1, %[[SUM]], %arg1 : {{.*}}sched.node = 1
 // CHECK:         arith.cmpf ogt
-// CHECK:         arith.extui
-// CHECK:       linalg.generic {{.*}} ins(%[[GT]], %[[SUM]], %arg1 : tensor<32x64xi8>, tensor<32x64xf32>, tensor<32x64xf32>) outs(%{{.*}} : tensor<32x64xf32>) {{.*}}sched.node = 2
-// CHECK:         arith.trunci
+// CHECK-NOT:     arith.extui
+// CHECK-NOT:     arith.trunci
 // CHECK:         arith.select
-// CHECK:       linalg.generic {{.*}}sched.node = 3
 // CHECK:         math.exp
+// CHECK-NOT:   linalg.generic
 // CHECK-NOT:   arith.{{.*}} : tensor
+// CHECK:       return
 
 // CHECK-LABEL: func.func @splat_generate
 // CHECK-NOT:   tensor.splat
 // CHECK-NOT:   tensor.generate
 // CHECK:       linalg.fill {sched.node = 0 : i64} ins(%{{.*}} : f32) outs(%{{.*}} : tensor<32x64xf32>)
-// CHECK:       linalg.generic
+// The generated tensor, the addition and the multiplication: one generic.
+// CHECK:       linalg.generic {{.*}}sched.node = 1
 // CHECK:         linalg.index 0
 // CHECK:         arith.sitofp
-// CHECK:       linalg.generic {{.*}}sched.node
 // CHECK:         arith.addf
-// CHECK:       linalg.generic {{.*}}sched.node
 // CHECK:         arith.mulf
+// CHECK-NOT:   linalg.generic
+// CHECK:       return
 // CHECK:       sched.schedule @softmax_sketch0 for @softmax
 // CHECK-SAME:    nodes [#sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>, #sched.node<"linalg.fill", [16], [S]>, #sched.node<"linalg.generic", [16, 128], [S, R]>, #sched.node<"linalg.generic", [16, 128], [S, S]>]
 // CHECK:         sched.inline node 2

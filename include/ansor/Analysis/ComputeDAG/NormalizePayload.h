@@ -10,7 +10,7 @@
 // agree: elementwise ops on tensors turned into linalg.generic ops, aggregated
 // ops decomposed by upstream's AggregatedOpInterface, convolutions given
 // the filter layout upstream vectorizes, mixed-precision contractions
-// generalized, and i1 tensors passed
+// generalized, chains of elementwise generics fused, and i1 tensors passed
 // between linalg.generic ops stored as i8 (vectorized code stores i1 vectors as
 // packed bits and scalar code a byte per element, so an i1 buffer written one
 // way and read the other is wrong).
@@ -79,10 +79,22 @@ void convertFilterLayouts(func::FuncOp func);
 /// slower than its generic form under the same schedule).
 void generalizeMixedContractions(func::FuncOp func);
 
-/// All seven, on `func`.
+/// Fuses each elementwise linalg.generic whose one result only another
+/// elementwise generic reads, element for element (identity maps), into
+/// that reader (upstream's fuseElementwiseOps). This is what Ansor's
+/// inlining computes, done before the DAG is built: a contraction followed
+/// by a bias add and an activation written as two generics otherwise has no
+/// single elementwise consumer (the bias add, inlined, stands between), so
+/// no sketch fused its epilogue (a 3x3 convolution, bias and ReLU as two
+/// generics: see docs/benchmarks.md). A producer read twice, or read
+/// through a broadcast or a window, stays a node of its own: computing it
+/// once or inlining it is then a sketch decision.
+void fuseElementwiseChains(func::FuncOp func);
+
+/// All eight, on `func`.
 void normalizePayload(func::FuncOp func);
 
-/// All seven, on every func of `module` with a body.
+/// All eight, on every func of `module` with a body.
 void normalizePayloads(ModuleOp module);
 
 } // namespace ansor
