@@ -257,7 +257,9 @@ public:
 
 /// AddPacking: a multi-level tiled contraction reads an input whose rows of
 /// the output's contiguous loop are strided; a variant packs that input into
-/// panels of the register block (sched.pack), without consumer fusion.
+/// panels of the register block (sched.pack), and where its elementwise
+/// consumer can be packed along with it (canPackWithFusedConsumer), a second
+/// variant also fuses that consumer (a matmul's bias and activation).
 class AddPackingRule : public SketchRule {
 public:
   StringRef name() const override { return "AddPacking"; }
@@ -270,12 +272,22 @@ public:
                                  const SketchState &state,
                                  unsigned node) const override {
     SmallVector<SketchState> derived;
+    std::optional<unsigned> consumer =
+        getSingleElementwiseMatchedConsumer(dag, node);
     for (const PackCandidate &candidate : getPackCandidates(dag, node)) {
       SketchState next = advance(state, name());
       next.nodes[node].multiLevelTiled = true;
       next.nodes[node].pack = candidate;
+      SketchState fused = next;
       next.rules.push_back("MultiLevelTiling");
       derived.push_back(std::move(next));
+      if (!consumer || state.nodes[*consumer].inlined ||
+          !canPackWithFusedConsumer(dag, node, candidate))
+        continue;
+      fused.nodes[node].fusedConsumer = *consumer;
+      fused.nodes[*consumer].fusedIntoProducer = true;
+      fused.rules.push_back("MultiLevelTilingWithFusion");
+      derived.push_back(std::move(fused));
     }
     return derived;
   }

@@ -1,7 +1,10 @@
 // Packing, measured: schedules that pack B whole (level 0) and per outer
-// tile (level 1) are built, run and verified against the untuned lowering;
+// tile (level 1), and one that packs B whole and fuses the bias and ReLU
+// into the packed matmul's tiles, are built, run and verified against the
+// untuned lowering;
 // tuning a matmul draws packed programs (the AddPacking sketch) and every
-// one of them verifies.
+// one of them verifies (a matmul alone, and one with its bias and ReLU,
+// whose packed programs fuse them too).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sed -n '1,/^\/\/ -----/p' %s > %t/measure.mlir
 // RUN: sed -n '/^\/\/ -----/,$p' %s > %t/tune.mlir
@@ -9,6 +12,7 @@
 // RUN: FileCheck %s --check-prefix=MEASURE < %t/measure.json
 // RUN: ansor-opt %t/tune.mlir --ansor-tune="build-timeout=120 trials=10 seed=2 threads=1 records=%t/rec.jsonl min-repeat-ms=1 repeat=1" -o /dev/null 2> /dev/null
 // RUN: python3 %S/count-records.py %t/rec.jsonl "sched.pack" | FileCheck %s --check-prefix=REC
+// RUN: python3 %S/count-records.py %t/rec.jsonl 'AddPacking", "MultiLevelTilingWithFusion' | FileCheck %s --check-prefix=FUSED
 
 // MEASURE:      "wrong_result": 0
 // MEASURE:      "name": "packed_whole",
@@ -16,8 +20,12 @@
 // MEASURE:      "wrong_result": 0
 // MEASURE:      "name": "packed_tile",
 // MEASURE:      "verified": true
+// MEASURE:      "wrong_result": 0
+// MEASURE:      "name": "packed_fused",
+// MEASURE:      "verified": true
 
-// REC:          records 10, errors 0, matching {{[1-9][0-9]*}}
+// REC:          records 20, errors 0, matching {{[1-9][0-9]*}}
+// FUSED:        records 20, errors 0, matching {{[1-9][0-9]*}}
 
 func.func @packed_whole(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>) -> tensor<64x128xf32> {
   %zero = arith.constant 0.0 : f32
@@ -51,6 +59,31 @@ sched.schedule @packed_tile_s for @packed_tile target "llvm -mtriple=x86_64-pc-l
   sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
 }
 
+func.func @packed_fused(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>, %bias: tensor<128xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>)
+      outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%c, %bias : tensor<64x128xf32>, tensor<128xf32>) outs(%e : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+sched.schedule @packed_fused_s for @packed_fused target "llvm -mtriple=x86_64-pc-linux-gnu -num-cores=1 -vector-bits=256" nodes [#sched.node<"linalg.fill", [64, 128], [S, S]>, #sched.node<"linalg.matmul", [64, 128, 96], [S, S, R]>, #sched.node<"linalg.generic", [64, 128], [S, S]>] rules ["AddPacking", "MultiLevelTilingWithFusion"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[4, 2, 1, 8] of 64>, #sched.split<[2, 4, 1, 16] of 128>, #sched.split<[24, 4] of 96>]
+  sched.fuse_consumer node 2 into 1 at <1 in [0, 1]>
+  sched.pack node 1 operand 1 loop 1 at <1 in [0, 1]>
+  sched.parallel node 1 loops <1 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <16 in [0, 16, 64, 512]>
+}
+
 // -----
 
 func.func @matmul(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>) -> tensor<64x128xf32> {
@@ -60,4 +93,21 @@ func.func @matmul(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>) -> tensor<64x12
   %c = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>)
       outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
   return %c : tensor<64x128xf32>
+}
+
+func.func @matmul_bias_relu(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>, %bias: tensor<128xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>)
+      outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%c, %bias : tensor<64x128xf32>, tensor<128xf32>) outs(%e : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
 }

@@ -48,7 +48,7 @@
 // SUM-NEXT:   "wrong_result": 0
 // SUM:      "flop": 2113536,
 // SUM:      "name": "mm_relu",
-// SUM:      "sketches": 3,
+// SUM:      "sketches": 4,
 // SUM:      "trials": 6,
 // SUM:      "verified": true
 

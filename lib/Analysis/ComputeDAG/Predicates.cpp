@@ -358,3 +358,36 @@ SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
       return {};
   return {{operand, loop}};
 }
+
+bool mlir::ansor::canPackWithFusedConsumer(const ComputeDAG &dag, unsigned node,
+                                           const PackCandidate &candidate) {
+  std::optional<unsigned> consumer =
+      getSingleElementwiseMatchedConsumer(dag, node);
+  if (!consumer)
+    return false;
+  const DAGNode &n = dag.getNode(node);
+  const DAGNode &c = dag.getNode(*consumer);
+  auto op = dyn_cast<linalg::LinalgOp>(c.op);
+  if (!op)
+    return false;
+  // The consumer's loops are the node's spatial loops in order.
+  unsigned loop =
+      llvm::count(ArrayRef(n.kinds).take_front(candidate.loop), LoopKind::S);
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    Operation *def = input->get().getDefiningOp();
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (def == n.op || !map.isFunctionOfDim(loop))
+      continue;
+    if (llvm::any_of(c.producers,
+                     [&](unsigned p) { return dag.getNode(p).op == def; }))
+      return false;
+    unsigned rank = map.getNumResults();
+    auto last = dyn_cast<AffineDimExpr>(map.getResult(rank - 1));
+    if (!last || last.getPosition() != loop)
+      return false;
+    for (AffineExpr expr : map.getResults().drop_back())
+      if (expr.isFunctionOfDim(loop))
+        return false;
+  }
+  return true;
+}

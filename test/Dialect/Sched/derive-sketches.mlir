@@ -38,14 +38,20 @@ func.func @matmul(%a: tensor<128x256xf32>, %b: tensor<256x64xf32>) -> tensor<128
 
 // -----
 
-// Matmul + ReLU: the packed and the cache-write sketches (ReLU on its own)
-// and the fused one.
+// Matmul + ReLU: the packed sketches (ReLU on its own, and fused into the
+// packed matmul's tiles), the cache-write one and the fused one.
 // CHECK-LABEL: sched.schedule @matmul_relu_sketch0
 // CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
 // CHECK:         sched.pack node 1 operand 1 loop 1
 // CHECK-NOT:     sched.fuse_consumer
 // CHECK:         sched.tile node 2 structure <[S, S]>
 // CHECK-LABEL: sched.schedule @matmul_relu_sketch1
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTilingWithFusion"]
+// CHECK-NEXT:    sched.tile node 1 structure <[S, S, R, S, R, S]>
+// CHECK-NEXT:    sched.fuse_consumer node 2 into 1 at <? in [0, 1]>
+// CHECK-NEXT:    sched.pack node 1 operand 1 loop 1
+// CHECK-NOT:     sched.tile node 2
+// CHECK-LABEL: sched.schedule @matmul_relu_sketch2
 // CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
 // CHECK:         sched.cache_write node 1
 // CHECK:         sched.tile node 1 structure <[S, S, R, S, R, S]>
@@ -54,7 +60,7 @@ func.func @matmul(%a: tensor<128x256xf32>, %b: tensor<256x64xf32>) -> tensor<128
 // CHECK:         sched.tile node 2 structure <[S, S]> splits [#sched.split<[?, ?] of 64>, #sched.split<[?, ?] of 32>]
 // CHECK-NEXT:    sched.parallel node 2 loops <? in [0, 1, 2]>
 // CHECK-NEXT:    sched.vectorize node 2
-// CHECK-LABEL: sched.schedule @matmul_relu_sketch2
+// CHECK-LABEL: sched.schedule @matmul_relu_sketch3
 // CHECK-SAME:    rules ["MultiLevelTilingWithFusion"]
 // CHECK-NEXT:    sched.tile node 1 structure <[S, S, R, S, R, S]>
 // CHECK-NEXT:    sched.fuse_consumer node 2 into 1 at <? in [0, 1]>
@@ -71,6 +77,32 @@ func.func @matmul_relu(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>) -> tensor<6
       ins(%c : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
     ^bb0(%x: f32, %o: f32):
       %m = arith.maximumf %x, %zero : f32
+      linalg.yield %m : f32
+  } -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
+
+// -----
+
+// A consumer that also reads a tensor transposed along the packed loop: its
+// packing would copy that tensor, so the packed sketch leaves the consumer
+// on its own and only the unpacked one fuses it.
+// CHECK-LABEL: sched.schedule @matmul_add_transposed_sketch0
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
+// CHECK-NOT:   "AddPacking", "MultiLevelTilingWithFusion"
+// CHECK:       sched.schedule @matmul_add_transposed_sketch{{[0-9]+}} {{.*}} rules ["MultiLevelTilingWithFusion"]
+func.func @matmul_add_transposed(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>, %t: tensor<32x64xf32>) -> tensor<64x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x16xf32>, tensor<16x32xf32>)
+      outs(%acc : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%c, %t : tensor<64x32xf32>, tensor<32x64xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%x: f32, %y: f32, %o: f32):
+      %m = arith.addf %x, %y : f32
       linalg.yield %m : f32
   } -> tensor<64x32xf32>
   return %r : tensor<64x32xf32>

@@ -108,6 +108,70 @@ sched.schedule @packed_tile_s for @packed_tile target "llvm -mtriple=x86_64-pc-l
 
 // -----
 
+// A matmul packed together with its fused bias and ReLU: the consumer is
+// packed along the same loop, so the unpack of the matmul's result and the
+// pack of the consumer's input fold away; the bias (a func argument, packed
+// along its only dimension) and the consumer's init become reshapes. The
+// register block's sums go to the bias and ReLU in registers and are
+// stored once, in the caller's buffer; the panel is the one allocation (no
+// temporary for the accumulators' init, no copy of the result).
+
+// SCRIPT-LABEL: transform.named_sequence @apply_packed_fused
+// SCRIPT:         transform.structured.pack %{{.*}} packed_sizes = [0, 16, 0]
+// SCRIPT-NOT:     transform.structured.lower_unpack
+// SCRIPT:         transform.apply_patterns.tensor.fold_tensor_empty
+// SCRIPT:         %[[CONSUMER:.*]] = transform.structured.match attributes {sched.node = 2 : i64}
+// SCRIPT-NEXT:    %[[PACKED:.*]] = transform.structured.pack %[[CONSUMER]] packed_sizes = [0, 16]
+// SCRIPT:         transform.apply_patterns.canonicalization
+// SCRIPT:         transform.get_producer_of_operand %[[PACKED]][1]
+// SCRIPT:         transform.structured.lower_pack
+// SCRIPT:         transform.get_producer_of_operand %[[PACKED]][2]
+// SCRIPT:         transform.structured.lower_pack
+// SCRIPT:         transform.get_consumers_of_result %[[PACKED]][0]
+// SCRIPT:         transform.structured.lower_unpack
+
+// CHECK-LABEL: func.func @packed_fused
+// CHECK:         %[[BIAS:.*]] = tensor.expand_shape %arg2 {{\[\[}}0, 1]] output_shape [8, 16] : tensor<128xf32> into tensor<8x16xf32>
+// CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (4, 2)
+// CHECK:           %[[SUM:.*]] = scf.for %{{.*}} = %c0 to %c96 step %c4 iter_args(%{{.*}} = %cst) -> (vector<8x16xf32>)
+// CHECK:           tensor.extract_slice %[[BIAS]]
+// CHECK:           %[[B:.*]] = arith.addf %[[SUM]], %{{.*}} : vector<8x16xf32>
+// CHECK:           arith.maximumf %[[B]], %{{.*}} : vector<8x16xf32>
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : tensor<64x8x16xf32> into tensor<64x128xf32>
+// CHECK-NOT:     linalg.
+// CHECK:         return
+// LOWER-LABEL: llvm.func @packed_fused
+// LOWER: llvm.call @malloc
+// LOWER-NOT: llvm.intr.memcpy
+// LOWER-NOT: llvm.call @malloc
+// LOWER: llvm.return
+func.func @packed_fused(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>, %bias: tensor<128xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>)
+      outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%c, %bias : tensor<64x128xf32>, tensor<128xf32>) outs(%e : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+sched.schedule @packed_fused_s for @packed_fused target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [64, 128], [S, S]>, #sched.node<"linalg.matmul", [64, 128, 96], [S, S, R]>, #sched.node<"linalg.generic", [64, 128], [S, S]>] rules ["AddPacking", "MultiLevelTilingWithFusion"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[4, 2, 1, 8] of 64>, #sched.split<[2, 4, 1, 16] of 128>, #sched.split<[24, 4] of 96>]
+  sched.fuse_consumer node 2 into 1 at <1 in [0, 1]>
+  sched.pack node 1 operand 1 loop 1 at <0 in [0, 1]>
+  sched.parallel node 1 loops <2 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
+}
+
+// -----
+
 // With a copy in the func (here the result transposed by a generic), targets
 // are found again after the unit-dim cleanup through a mark on their body's
 // terminator; the packing blocks have no body and keep their handles (they

@@ -115,6 +115,15 @@ struct PackCandidate {
 SmallVector<PackCandidate> getPackCandidates(const ComputeDAG &dag,
                                              unsigned node);
 
+/// Whether `node`, packed as `candidate` says, can keep its single
+/// elementwise consumer fused: the consumer is packed along the same loop
+/// too, so it reads the node's packed result directly, and every other
+/// input it reads along that loop is a tensor no node computes (a func
+/// argument or a constant) that the loop indexes as its last dimension
+/// only, so that its packing is a reshape and no copy.
+bool canPackWithFusedConsumer(const ComputeDAG &dag, unsigned node,
+                              const PackCandidate &candidate);
+
 } // namespace ansor
 } // namespace mlir
 

@@ -163,11 +163,19 @@ LogicalResult SchedulePlan::verify(unsigned node) {
              << ": that loop must index the output's contiguous dimension "
                 "and, of the inputs, only this one, as its last but not its "
                 "first dimension";
-    if (plan.fusedConsumer || plan.cacheWrite)
+    if (plan.cacheWrite)
+      return pack.emitOpError() << "the CPU materializer does not pack node "
+                                << node << " together with a cache write";
+    if (plan.fusedConsumer &&
+        !ansor::canPackWithFusedConsumer(
+            *dag, node,
+            {unsigned(pack.getOperand()), unsigned(pack.getLoop())}))
       return pack.emitOpError()
-             << "the CPU materializer does not pack node " << node
-             << " together with "
-             << (plan.fusedConsumer ? "a fused consumer" : "a cache write");
+             << "node " << node << " cannot be packed together with its "
+             << "fused consumer " << plan.fusedConsumer.getNode()
+             << ": the consumer reads, along the packed loop, a tensor that "
+                "a node computes or that the loop does not index as its last "
+                "dimension only";
     if (plan.hasPartialTiles())
       return pack.emitOpError()
              << "the CPU materializer packs only nodes whose tiles divide "

@@ -98,6 +98,11 @@ private:
                                  ArrayRef<int64_t> tile);
   void unroll(unsigned node, const Tiled &tiled, int64_t maxStep,
               int64_t blockElements);
+  std::string castTo(const std::string &handle, StringRef opName);
+  void annotate(const std::string &handle, unsigned node);
+  void lowerUnpackOfResult(const std::string &op);
+  std::string packFusedConsumer(unsigned node);
+  void lowerFusedConsumerPacks(const std::string &consumer, unsigned node);
   void packInputs();
   void tilePack(unsigned node, const std::string &pack, bool parallel);
 
@@ -526,7 +531,18 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
                                   ? fillBlock
                                   : schedulePlan->toPacked(
                                         node, fillBlock, fillBlock.size() - 1));
-  os << "  transform.yield " << tiled.op << " : " << kAnyOp << "\n  }\n";
+  std::string filled = tiled.op;
+  // A packed node's block has a unit panel dimension, which the unit-dim
+  // cleanup drops from generics only: generalized, the fill's block is the
+  // same vector as the accumulator it starts, and the read folds into it
+  // (otherwise a temporary filled, read back, and with a fused consumer
+  // allocated per block).
+  if (plans[node].pack && !fillBlock.empty()) {
+    filled = fresh("g");
+    os << "  " << filled << " = transform.structured.generalize " << tiled.op
+       << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  }
+  os << "  transform.yield " << filled << " : " << kAnyOp << "\n  }\n";
   Operation *fillOp =
       op->getOperand(*schedulePlan->getInitOperand(node)).getDefiningOp();
   if (!fillBlock.empty() && product(fillBlock) <= kMaxVectorTileElements &&
@@ -554,15 +570,19 @@ void ScriptBuilder::translateTiled(unsigned node) {
   for (auto [loop, kind] : llvm::enumerate(n.kinds))
     if (kind == LoopKind::S)
       spatialLoops.push_back(loop);
-  // Sizes of `level` in the root's loop order; a fused consumer's loops are
-  // the node's spatial loops in order.
+  // A fused consumer's loops are the node's spatial loops in order; packed
+  // along with the node, its last is split too (packFusedConsumer).
+  auto toConsumerLoops = [&](SmallVector<int64_t> out) {
+    return plan.pack ? schedulePlan->toPacked(node, out, out.size() - 1) : out;
+  };
+  // Sizes of `level` in the root's loop order.
   auto rootSizes = [&](unsigned level, function_ref<bool(unsigned)> keep) {
     SmallVector<int64_t> out;
     for (auto [index, loop] : llvm::enumerate(spatialLoops))
       if (consumer)
         out.push_back(keep(index) ? sizes.spatial[level][loop] : 0);
     if (consumer)
-      return out;
+      return toConsumerLoops(out);
     out.assign(n.extents.size(), 0);
     for (auto [index, loop] : llvm::enumerate(spatialLoops))
       out[loop] = keep(index) ? sizes.spatial[level][loop] : 0;
@@ -603,14 +623,20 @@ void ScriptBuilder::translateTiled(unsigned node) {
   SmallVector<std::string> containers = outer.loops;
   llvm::append_range(containers, outerSeq.loops);
   std::string rootOp = outerSeq.op;
-  // A pack per outer tile copies the panels that tile reads.
-  if (plan.pack && *plan.pack.getLevel().getSelected() == 1) {
-    if (containers.empty())
+  // A pack per outer tile copies the panels that tile reads, once the node
+  // is in that tile.
+  SmallVector<std::string> outerContainers = containers;
+  auto packPerOuterTile = [&] {
+    if (!plan.pack || *plan.pack.getLevel().getSelected() != 1)
+      return;
+    if (outerContainers.empty())
       tilePack(node, packHandles[node], /*parallel=*/true);
     else
-      tilePack(node, fuseThrough(packHandles[node], containers),
+      tilePack(node, fuseThrough(packHandles[node], outerContainers),
                /*parallel=*/false);
-  }
+  };
+  if (!consumer)
+    packPerOuterTile();
   // The root's tile extents after each level, per spatial loop.
   auto tileAfter = [&](unsigned level) {
     SmallVector<int64_t> out;
@@ -635,10 +661,11 @@ void ScriptBuilder::translateTiled(unsigned node) {
       blockSizes.push_back(
           current[index] == sizes.block[loop] ? 0 : sizes.block[loop]);
     nodeHandle = fuseThrough(nodeHandle, containers);
+    packPerOuterTile();
     // Producers fused into partial tiles would need their own masks.
     fuseInlined(consumerProducers, containers, current,
                 /*vectorizeProducers=*/!plan.hasPartialTiles());
-    Tiled consumerBlock = tileFor(rootOp, blockSizes);
+    Tiled consumerBlock = tileFor(rootOp, toConsumerLoops(blockSizes));
     SmallVector<int64_t> consumerBlockExtents;
     for (unsigned loop : spatialLoops)
       consumerBlockExtents.push_back(sizes.block[loop]);
@@ -744,13 +771,97 @@ static std::string concreteType(StringRef opName) {
   return ("!transform.op<\"" + opName + "\">").str();
 }
 
+std::string ScriptBuilder::castTo(const std::string &handle, StringRef opName) {
+  std::string result = fresh("c");
+  os << "  " << result << " = transform.cast " << handle << " : " << kAnyOp
+     << " to " << concreteType(opName) << "\n";
+  return result;
+}
+
+void ScriptBuilder::annotate(const std::string &handle, unsigned node) {
+  std::string tag = fresh("tag");
+  os << "  " << tag << " = transform.param.constant " << node
+     << " : i64 -> !transform.param<i64>\n";
+  os << "  transform.annotate " << handle << " \"" << ansor::kNodeAttrName
+     << "\" = " << tag << " : " << kAnyOp << ", !transform.param<i64>\n";
+}
+
+/// Lowers the linalg.unpack that reads the packed `op`'s result to a
+/// reshape; the copy the lowering adds is an identity generic, which
+/// canonicalization erases.
+void ScriptBuilder::lowerUnpackOfResult(const std::string &op) {
+  std::string unpack = fresh("unpack");
+  os << "  " << unpack << " = transform.get_consumers_of_result " << op
+     << "[0] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  std::string unpackOp = castTo(unpack, "linalg.unpack");
+  std::string slice = fresh("slice"), copy = fresh("copy");
+  os << "  " << fresh("empty") << ", " << fresh("transpose") << ", "
+     << fresh("collapse") << ", " << slice
+     << " = transform.structured.lower_unpack " << unpackOp << " : ("
+     << concreteType("linalg.unpack") << ") -> ("
+     << concreteType("tensor.empty") << ", " << concreteType("linalg.transpose")
+     << ", " << concreteType("tensor.collapse_shape") << ", "
+     << concreteType("tensor.extract_slice") << ")\n";
+  os << "  " << copy << " = transform.get_consumers_of_result " << slice
+     << "[0] : (" << concreteType("tensor.extract_slice") << ") -> " << kAnyOp
+     << "\n";
+  os << "  " << fresh("g") << " = transform.structured.generalize " << copy
+     << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+}
+
+/// Packs the fused consumer of a packed `node` along the same loop (its
+/// last: the consumer writes the node's spatial loops in order), so that
+/// the unpack of the node's result and the pack of the consumer's input
+/// fold away and the consumer reads the packed result in place.
+std::string ScriptBuilder::packFusedConsumer(unsigned node) {
+  NodePlan &plan = plans[node];
+  unsigned consumer = plan.fusedConsumer.getNode();
+  auto op = cast<linalg::LinalgOp>(dag.getNode(consumer).op);
+  SmallVector<int64_t> packedSizes(op.getNumLoops(), 0);
+  packedSizes.back() = plan.packTile;
+  std::string original = match(consumer), packed = fresh("packed");
+  os << "  " << packed << " = transform.structured.pack " << original
+     << " packed_sizes = " << sizeList(packedSizes) << " : (" << kAnyOp
+     << ") -> " << kAnyOp << "\n";
+  annotate(packed, consumer);
+  return packed;
+}
+
+/// After the fold: the consumer's other inputs read along the packed loop
+/// (func arguments or constants whose last dimension is packed:
+/// canPackWithFusedConsumer) are packed still and lowered to reshapes, and
+/// so is the unpack of its result.
+void ScriptBuilder::lowerFusedConsumerPacks(const std::string &consumer,
+                                            unsigned node) {
+  Operation *nodeOp = dag.getNode(node).op;
+  auto op = cast<linalg::LinalgOp>(
+      dag.getNode(plans[node].fusedConsumer.getNode()).op);
+  unsigned packedLoop = op.getNumLoops() - 1;
+  // Its init too: lowered to a reshape of the original, so that the result
+  // (collapsed back) is still the func's out-param, written in place.
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (operand.get().getDefiningOp() == nodeOp ||
+        !op.getMatchingIndexingMap(&operand).isFunctionOfDim(packedLoop))
+      continue;
+    std::string pack =
+        castTo(producerOf(consumer, operand.getOperandNumber()), "linalg.pack");
+    os << "  " << fresh("pad") << ", " << fresh("expand") << ", "
+       << fresh("transpose") << " = transform.structured.lower_pack " << pack
+       << " : (" << concreteType("linalg.pack") << ") -> ("
+       << concreteType("tensor.pad") << ", "
+       << concreteType("tensor.expand_shape") << ", "
+       << concreteType("linalg.transpose") << ")\n";
+  }
+  lowerUnpackOfResult(consumer);
+}
+
 /// Packs the inputs of every node with a `sched.pack` step, before any
 /// tiling: `transform.structured.pack` tiles the packed loop of the node and
 /// of every operand it indexes, `pack_transpose` puts the input's panels
 /// outermost, and the output's packing, which splits its innermost
-/// dimension, is lowered to a reshape; the copy that lowering adds to
-/// return the unpacked result is an identity generic, which canonicalization
-/// erases. The packed op takes over the node's tag.
+/// dimension, is lowered to a reshape, as is the unpack that returns the
+/// result (or, with a fused consumer, the consumer's: packFusedConsumer).
+/// The packed ops take over the nodes' tags.
 void ScriptBuilder::packInputs() {
   bool any = false;
   for (auto [node, plan] : llvm::enumerate(plans)) {
@@ -765,12 +876,6 @@ void ScriptBuilder::packInputs() {
     os << "  " << packed << " = transform.structured.pack " << original
        << " packed_sizes = " << sizeList(packedSizes) << " : (" << kAnyOp
        << ") -> " << kAnyOp << "\n";
-    auto castTo = [&](const std::string &handle, StringRef opName) {
-      std::string result = fresh("c");
-      os << "  " << result << " = transform.cast " << handle << " : " << kAnyOp
-         << " to " << concreteType(opName) << "\n";
-      return result;
-    };
     unsigned rank = op.getMatchingIndexingMap(op.getDpsInputOperand(operand))
                         .getNumResults();
     SmallVector<int64_t> perm = {rank - 1};
@@ -792,35 +897,36 @@ void ScriptBuilder::packInputs() {
        << concreteType("tensor.pad") << ", "
        << concreteType("tensor.expand_shape") << ", "
        << concreteType("linalg.transpose") << ")\n";
-    std::string unpack = fresh("unpack");
-    os << "  " << unpack << " = transform.get_consumers_of_result "
-       << transposed << "[0] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-    std::string unpackOp = castTo(unpack, "linalg.unpack");
-    std::string slice = fresh("slice"), copy = fresh("copy");
-    os << "  " << fresh("empty") << ", " << fresh("transpose") << ", "
-       << fresh("collapse") << ", " << slice
-       << " = transform.structured.lower_unpack " << unpackOp << " : ("
-       << concreteType("linalg.unpack") << ") -> ("
-       << concreteType("tensor.empty") << ", "
-       << concreteType("linalg.transpose") << ", "
-       << concreteType("tensor.collapse_shape") << ", "
-       << concreteType("tensor.extract_slice") << ")\n";
-    os << "  " << copy << " = transform.get_consumers_of_result " << slice
-       << "[0] : (" << concreteType("tensor.extract_slice") << ") -> " << kAnyOp
-       << "\n";
-    os << "  " << fresh("g") << " = transform.structured.generalize " << copy
-       << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-    std::string tag = fresh("tag");
-    os << "  " << tag << " = transform.param.constant " << node
-       << " : i64 -> !transform.param<i64>\n";
-    os << "  transform.annotate " << transposed << " \"" << ansor::kNodeAttrName
-       << "\" = " << tag << " : " << kAnyOp << ", !transform.param<i64>\n";
+    if (!plan.fusedConsumer)
+      lowerUnpackOfResult(transposed);
+    annotate(transposed, node);
   }
   if (!any)
     return;
-  os << "  transform.apply_patterns to %func {\n"
-        "    transform.apply_patterns.canonicalization\n"
-     << "  } : " << kAnyOp << "\n";
+  // With a fused consumer, the node's packed init is a temporary the fill
+  // writes and the register block reads back: its reshape of an empty
+  // tensor folds into an empty tensor, whose tiles are values, not memory.
+  bool packsConsumers = llvm::any_of(plans, [](const NodePlan &plan) {
+    return plan.pack && plan.fusedConsumer;
+  });
+  auto canonicalize = [&](bool foldEmpty) {
+    os << "  transform.apply_patterns to %func {\n"
+          "    transform.apply_patterns.canonicalization\n"
+       << (foldEmpty ? "    transform.apply_patterns.tensor.fold_tensor_empty\n"
+                     : "")
+       << "  } : " << kAnyOp << "\n";
+  };
+  canonicalize(packsConsumers);
+  if (packsConsumers) {
+    SmallVector<std::pair<std::string, unsigned>> packedConsumers;
+    for (auto [node, plan] : llvm::enumerate(plans))
+      if (plan.pack && plan.fusedConsumer)
+        packedConsumers.push_back({packFusedConsumer(node), node});
+    canonicalize(false);
+    for (auto &[consumer, node] : packedConsumers)
+      lowerFusedConsumerPacks(consumer, node);
+    canonicalize(false);
+  }
   for (auto [node, plan] : llvm::enumerate(plans))
     if (plan.pack && *plan.pack.getLevel().getSelected() == 0)
       tilePack(node, packHandles[node], /*parallel=*/true);
