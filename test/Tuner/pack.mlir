@@ -23,6 +23,9 @@
 // MEASURE:      "wrong_result": 0
 // MEASURE:      "name": "packed_fused",
 // MEASURE:      "verified": true
+// MEASURE:      "wrong_result": 0
+// MEASURE:      "name": "packed_fused_const",
+// MEASURE:      "verified": true
 
 // REC:          records 20, errors 0, matching {{[1-9][0-9]*}}
 // FUSED:        records 20, errors 0, matching {{[1-9][0-9]*}}
@@ -82,6 +85,34 @@ sched.schedule @packed_fused_s for @packed_fused target "llvm -mtriple=x86_64-pc
   sched.parallel node 1 loops <1 in [1, 2]>
   sched.vectorize node 1
   sched.unroll node 1 max_step <16 in [0, 16, 64, 512]>
+}
+
+// The consumer reads a splat constant and writes into a fill of its own:
+// canonicalization would fold the packs of both, so they are lowered first.
+func.func @packed_fused_const(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant dense<0.5> : tensor<128xf32>
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>)
+      outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%c, %half : tensor<64x128xf32>, tensor<128xf32>) outs(%init : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.mulf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+sched.schedule @packed_fused_const_s for @packed_fused_const target "llvm -mtriple=x86_64-pc-linux-gnu -num-cores=1 -vector-bits=256" nodes [#sched.node<"linalg.fill", [64, 128], [S, S]>, #sched.node<"linalg.matmul", [64, 128, 96], [S, S, R]>, #sched.node<"linalg.fill", [64, 128], [S, S]>, #sched.node<"linalg.generic", [64, 128], [S, S]>] rules ["AddPacking", "MultiLevelTilingWithFusion"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[2, 16, 1, 2] of 64>, #sched.split<[1, 2, 2, 32] of 128>, #sched.split<[24, 4] of 96>]
+  sched.fuse_consumer node 3 into 1 at <1 in [0, 1]>
+  sched.pack node 1 operand 1 loop 1 at <0 in [0, 1]>
+  sched.parallel node 1 loops <1 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <64 in [0, 16, 64, 512]>
 }
 
 // -----

@@ -41,9 +41,10 @@ SketchRuleList getCPUSketchRules(const Target &target,
                                  bool computeOnceBranches = true);
 
 /// Ansor's GPU rules that exist here, in Ansor's order: AlwaysInline (pads
-/// excepted), MultiLevelTilingWithFusion, MultiLevelTiling ("SSSRRSRS"),
-/// Skip. AddCacheRead, CrossThreadReduction and AddCacheWrite are not yet
-/// derived.
+/// excepted; an expensive node is always inlined, with no compute-once
+/// branch: on an H200 that branch lost, docs/benchmarks.md), AddCacheRead,
+/// CrossThreadReduction, MultiLevelTilingWithFusion, MultiLevelTiling
+/// ("SSSRRSRS"), Skip. AddCacheWrite is not derived.
 SketchRuleList getGPUSketchRules(const Target &target);
 
 /// Every terminal sketch of `dag` under `rules`, in derivation order.

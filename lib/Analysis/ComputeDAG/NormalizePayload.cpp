@@ -412,10 +412,17 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
     Value producerInit =
         cast<linalg::GenericOp>(producer).getDpsInitOperand(0)->get();
     rewriter.eraseOp(producer);
-    // The producer's empty init is left without a reader.
-    if (auto empty = producerInit.getDefiningOp<tensor::EmptyOp>())
-      if (empty->use_empty())
-        rewriter.eraseOp(empty);
+    // The producer's init (an empty tensor, or a fill of one) is left
+    // without a reader; a fill would be a node of its own.
+    Operation *init = producerInit.getDefiningOp();
+    while (init && init->use_empty() &&
+           isa<tensor::EmptyOp, linalg::FillOp>(init)) {
+      auto fill = dyn_cast<linalg::FillOp>(init);
+      Operation *dest =
+          fill ? fill.getOutputs().front().getDefiningOp() : nullptr;
+      rewriter.eraseOp(init);
+      init = dest;
+    }
   }
 }
 

@@ -368,7 +368,9 @@ bool mlir::ansor::canPackWithFusedConsumer(const ComputeDAG &dag, unsigned node,
   const DAGNode &n = dag.getNode(node);
   const DAGNode &c = dag.getNode(*consumer);
   auto op = dyn_cast<linalg::LinalgOp>(c.op);
-  if (!op)
+  // A copy would be erased as an identity by the canonicalization the
+  // packing runs, leaving the node without its fused root.
+  if (!op || isCopy(op))
     return false;
   // The consumer's loops are the node's spatial loops in order.
   unsigned loop =

@@ -110,6 +110,30 @@ func.func @matmul_add_transposed(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>, %
 
 // -----
 
+// A consumer that only copies the matmul's result: packing it along would
+// have it erased as an identity, so it is fused into unpacked tiles only.
+// CHECK-LABEL: sched.schedule @matmul_copy_sketch0
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
+// CHECK-NOT:   "AddPacking", "MultiLevelTilingWithFusion"
+// CHECK:       sched.schedule @matmul_copy_sketch{{[0-9]+}} {{.*}} rules ["MultiLevelTilingWithFusion"]
+func.func @matmul_copy(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>) -> tensor<64x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x16xf32>, tensor<16x32xf32>)
+      outs(%acc : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      linalg.yield %x : f32
+  } -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
+
+// -----
+
 // Conv2d + bias + ReLU with its pad: the pad is inlined, the conv tiled with
 // a unit innermost tile on output height and filter height (so its register
 // block is a 1-D convolution), the tail fused or left on its own.

@@ -92,6 +92,36 @@ func.func @mlp(%a: tensor<32x64xf32>, %b: tensor<64x128xf32>, %bias: tensor<128x
   return %g : tensor<32x128xf32>
 }
 
+// A producer writing into a fill it never reads: fused, it leaves no fill
+// behind (it would be a node of its own).
+// CHECK-LABEL: func.func @fill_init
+// CHECK-NOT:     linalg.fill
+// CHECK:         linalg.generic {{.*}}sched.node = 0
+// CHECK:           math.exp
+// CHECK:           arith.mulf
+// CHECK-NOT:     linalg.{{[a-z_]+}} {
+// CHECK-NOT:     linalg.fill
+// CHECK:         return
+#fid = affine_map<(i, j) -> (i, j)>
+func.func @fill_init(%x: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %ex = linalg.generic {indexing_maps = [#fid, #fid], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<16x32xf32>) outs(%f : tensor<16x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
+  } -> tensor<16x32xf32>
+  %y = linalg.generic {indexing_maps = [#fid, #fid], iterator_types = ["parallel", "parallel"]}
+      ins(%ex : tensor<16x32xf32>) outs(%e : tensor<16x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.mulf %a, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<16x32xf32>
+  return %y : tensor<16x32xf32>
+}
+
 // What stays apart: a generic the func also returns (and another reads
 // twice), one read through a broadcast (its elements read again along a
 // loop), and one read transposed. The product, read once element for

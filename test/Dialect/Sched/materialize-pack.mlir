@@ -122,13 +122,13 @@ sched.schedule @packed_tile_s for @packed_tile target "llvm -mtriple=x86_64-pc-l
 // SCRIPT:         transform.apply_patterns.tensor.fold_tensor_empty
 // SCRIPT:         %[[CONSUMER:.*]] = transform.structured.match attributes {sched.node = 2 : i64}
 // SCRIPT-NEXT:    %[[PACKED:.*]] = transform.structured.pack %[[CONSUMER]] packed_sizes = [0, 16]
-// SCRIPT:         transform.apply_patterns.canonicalization
 // SCRIPT:         transform.get_producer_of_operand %[[PACKED]][1]
 // SCRIPT:         transform.structured.lower_pack
 // SCRIPT:         transform.get_producer_of_operand %[[PACKED]][2]
 // SCRIPT:         transform.structured.lower_pack
 // SCRIPT:         transform.get_consumers_of_result %[[PACKED]][0]
 // SCRIPT:         transform.structured.lower_unpack
+// SCRIPT:         transform.apply_patterns.canonicalization
 
 // CHECK-LABEL: func.func @packed_fused
 // CHECK:         %[[BIAS:.*]] = tensor.expand_shape %arg2 {{\[\[}}0, 1]] output_shape [8, 16] : tensor<128xf32> into tensor<8x16xf32>

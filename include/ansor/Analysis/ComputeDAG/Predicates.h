@@ -120,7 +120,8 @@ SmallVector<PackCandidate> getPackCandidates(const ComputeDAG &dag,
 /// too, so it reads the node's packed result directly, and every other
 /// input it reads along that loop is a tensor no node computes (a func
 /// argument or a constant) that the loop indexes as its last dimension
-/// only, so that its packing is a reshape and no copy.
+/// only, so that its packing is a reshape and no copy. A consumer that only
+/// copies is not packed (canonicalization erases it).
 bool canPackWithFusedConsumer(const ComputeDAG &dag, unsigned node,
                               const PackCandidate &candidate);
 

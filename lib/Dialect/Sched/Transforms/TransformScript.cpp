@@ -827,10 +827,10 @@ std::string ScriptBuilder::packFusedConsumer(unsigned node) {
   return packed;
 }
 
-/// After the fold: the consumer's other inputs read along the packed loop
-/// (func arguments or constants whose last dimension is packed:
-/// canPackWithFusedConsumer) are packed still and lowered to reshapes, and
-/// so is the unpack of its result.
+/// The consumer's other operands read along the packed loop (func arguments
+/// or constants whose last dimension is packed: canPackWithFusedConsumer,
+/// and its init) are lowered to reshapes, and so is the unpack of its
+/// result.
 void ScriptBuilder::lowerFusedConsumerPacks(const std::string &consumer,
                                             unsigned node) {
   Operation *nodeOp = dag.getNode(node).op;
@@ -918,13 +918,13 @@ void ScriptBuilder::packInputs() {
   };
   canonicalize(packsConsumers);
   if (packsConsumers) {
-    SmallVector<std::pair<std::string, unsigned>> packedConsumers;
+    // The consumer's other packs are lowered before canonicalization, which
+    // would fold some of them (a splat constant's, a fill's) away from the
+    // casts; only the pack of the node's result waits for it, to fold with
+    // the node's unpack.
     for (auto [node, plan] : llvm::enumerate(plans))
       if (plan.pack && plan.fusedConsumer)
-        packedConsumers.push_back({packFusedConsumer(node), node});
-    canonicalize(false);
-    for (auto &[consumer, node] : packedConsumers)
-      lowerFusedConsumerPacks(consumer, node);
+        lowerFusedConsumerPacks(packFusedConsumer(node), node);
     canonicalize(false);
   }
   for (auto [node, plan] : llvm::enumerate(plans))
