@@ -360,38 +360,55 @@ void mlir::ansor::generalizeMixedContractions(func::FuncOp func) {
   });
 }
 
-/// Whether `op` is a linalg.generic of parallel loops only on static
-/// tensors, with one result it writes element for element.
-static bool isElementwiseGeneric(linalg::GenericOp op) {
-  return op && op.hasPureTensorSemantics() && onStaticTensors(op) &&
-         op.getNumLoops() == op.getNumParallelLoops() &&
+/// Whether `op` (a generic, or a named op such as linalg.add or
+/// linalg.broadcast; not a fill, which is an init) computes on static
+/// tensors with parallel loops only and writes one result element for
+/// element.
+static bool isElementwiseOp(linalg::LinalgOp op) {
+  return op && !isa<linalg::FillOp>(op) && op.hasPureTensorSemantics() &&
+         onStaticTensors(op) && op.getNumLoops() == op.getNumParallelLoops() &&
          op.getNumDpsInits() == 1 &&
          op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity();
 }
 
-/// Whether input `use` of an elementwise generic reads, element for
-/// element, the result of another that nothing else reads and whose body
-/// does not read its init.
+/// Whether `op` reads each input without transposing it: fused into its
+/// reader, a transposition would be inlined wherever that reader is, where
+/// the sketches compute one once (a matmul reading it ran slower).
+static bool readsInOrder(linalg::LinalgOp op) {
+  return llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (!map.isProjectedPermutation())
+      return false;
+    for (unsigned i = 1; i < map.getNumResults(); ++i)
+      if (map.getDimPosition(i) < map.getDimPosition(i - 1))
+        return false;
+    return true;
+  });
+}
+
+/// Whether input `use` of an elementwise op reads, element for element, the
+/// result of another that nothing else reads, that reads its own inputs in
+/// order and whose body does not read its init.
 static bool isFusableChainLink(OpOperand &use) {
-  auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
-  auto producer = use.get().getDefiningOp<linalg::GenericOp>();
-  if (!isElementwiseGeneric(consumer) || !isElementwiseGeneric(producer) ||
-      !consumer.isDpsInput(&use) || !producer->hasOneUse() ||
-      !consumer.getMatchingIndexingMap(&use).isIdentity() ||
-      producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)))
-    return false;
-  return linalg::areElementwiseOpsFusable(&use);
+  auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+  auto producer = use.get().getDefiningOp<linalg::LinalgOp>();
+  return isElementwiseOp(consumer) && isElementwiseOp(producer) &&
+         consumer.isDpsInput(&use) && producer->hasOneUse() &&
+         consumer.getMatchingIndexingMap(&use).isIdentity() &&
+         readsInOrder(producer) &&
+         !producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0));
 }
 
 void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
   IRRewriter rewriter(func.getContext());
   // One link at a time, in program order, until none is left: each fusion
   // replaces both ops, so links are looked up again.
+  DenseSet<Operation *> refused;
   while (true) {
     OpOperand *link = nullptr;
-    func.walk([&](linalg::GenericOp consumer) {
+    func.walk([&](linalg::LinalgOp consumer) {
       for (OpOperand &use : consumer->getOpOperands())
-        if (isFusableChainLink(use)) {
+        if (!refused.contains(consumer) && isFusableChainLink(use)) {
           link = &use;
           return WalkResult::interrupt();
         }
@@ -399,18 +416,35 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
     });
     if (!link)
       return;
-    Operation *consumer = link->getOwner();
-    Operation *producer = link->get().getDefiningOp();
+    // Upstream fuses generics: named ops are generalized first.
+    auto generalize = [&](Operation *op) -> linalg::GenericOp {
+      if (auto generic = dyn_cast<linalg::GenericOp>(op))
+        return generic;
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::GenericOp> generic =
+          linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(op));
+      return succeeded(generic) ? *generic : linalg::GenericOp();
+    };
+    unsigned operand = link->getOperandNumber();
+    linalg::GenericOp producer = generalize(link->get().getDefiningOp());
+    linalg::GenericOp consumer =
+        producer ? generalize(link->getOwner()) : linalg::GenericOp();
+    if (!consumer ||
+        !linalg::areElementwiseOpsFusable(&consumer->getOpOperand(operand))) {
+      refused.insert(consumer ? consumer.getOperation() : link->getOwner());
+      continue;
+    }
     rewriter.setInsertionPoint(consumer);
     FailureOr<linalg::ElementwiseOpFusionResult> fused =
-        linalg::fuseElementwiseOps(rewriter, link);
-    if (failed(fused))
-      return;
+        linalg::fuseElementwiseOps(rewriter, &consumer->getOpOperand(operand));
+    if (failed(fused)) {
+      refused.insert(consumer);
+      continue;
+    }
     for (auto [original, replacement] : fused->replacements)
       rewriter.replaceAllUsesWith(original, replacement);
     rewriter.eraseOp(consumer);
-    Value producerInit =
-        cast<linalg::GenericOp>(producer).getDpsInitOperand(0)->get();
+    Value producerInit = producer.getDpsInitOperand(0)->get();
     rewriter.eraseOp(producer);
     // The producer's init (an empty tensor, or a fill of one) is left
     // without a reader; a fill would be a node of its own.

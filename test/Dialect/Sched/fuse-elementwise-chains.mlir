@@ -92,6 +92,36 @@ func.func @mlp(%a: tensor<32x64xf32>, %b: tensor<64x128xf32>, %bias: tensor<128x
   return %g : tensor<32x128xf32>
 }
 
+// The same written with named ops: the broadcast of the bias, the add and
+// the max (against a fill, which stays a node) are generalized and fused
+// into one generic, the matmul's single elementwise consumer.
+// CHECK-LABEL: func.func @named_epilogue
+// CHECK:         linalg.matmul {{.*}}sched.node = 1
+// CHECK-NOT:     linalg.broadcast
+// CHECK-NOT:     linalg.add
+// CHECK:         linalg.generic {{.*}}sched.node = 3
+// CHECK:           arith.addf
+// CHECK:           arith.maximumf
+// CHECK-NOT:     linalg.max
+// CHECK:         return
+// SKETCH:      sched.schedule @named_epilogue_sketch{{[0-9]+}} {{.*}} rules ["AlwaysInline", "MultiLevelTilingWithFusion"]
+// SKETCH-NEXT:   sched.tile node 1
+// SKETCH-NEXT:   sched.fuse_consumer node 3 into 1
+// TUNE:        "name": "named_epilogue",
+// TUNE:        "verified": true
+// TUNE:        "wrong_result": 0
+func.func @named_epilogue(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>, %bias: tensor<128xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>) outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %bb = linalg.broadcast ins(%bias : tensor<128xf32>) outs(%e : tensor<64x128xf32>) dimensions = [0]
+  %s = linalg.add ins(%c, %bb : tensor<64x128xf32>, tensor<64x128xf32>) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %zf = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.max ins(%s, %zf : tensor<64x128xf32>, tensor<64x128xf32>) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+
 // A producer writing into a fill it never reads: fused, it leaves no fill
 // behind (it would be a node of its own).
 // CHECK-LABEL: func.func @fill_init
@@ -117,6 +147,24 @@ func.func @fill_init(%x: tensor<16x32xf32>) -> tensor<16x32xf32> {
       ins(%ex : tensor<16x32xf32>) outs(%e : tensor<16x32xf32>) {
   ^bb0(%a: f32, %o: f32):
     %r = arith.mulf %a, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<16x32xf32>
+  return %y : tensor<16x32xf32>
+}
+
+// A transposition (named or generic) stays a node: fused into its reader it
+// would be inlined wherever that reader is.
+// CHECK-LABEL: func.func @transposed_producer
+// CHECK:         linalg.transpose {{.*}}sched.node = 0
+// CHECK:         linalg.generic {{.*}}sched.node = 1
+#tid = affine_map<(i, j) -> (i, j)>
+func.func @transposed_producer(%x: tensor<32x16xf32>) -> tensor<16x32xf32> {
+  %e = tensor.empty() : tensor<16x32xf32>
+  %t = linalg.transpose ins(%x : tensor<32x16xf32>) outs(%e : tensor<16x32xf32>) permutation = [1, 0]
+  %y = linalg.generic {indexing_maps = [#tid, #tid], iterator_types = ["parallel", "parallel"]}
+      ins(%t : tensor<16x32xf32>) outs(%e : tensor<16x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
     linalg.yield %r : f32
   } -> tensor<16x32xf32>
   return %y : tensor<16x32xf32>

@@ -45,7 +45,7 @@ func.func @layer_norm(%x: tensor<64x256xf32>, %g: tensor<256xf32>, %b: tensor<25
   return %out : tensor<64x256xf32>
 }
 
-sched.schedule @layer_norm_sketch0_0 for @layer_norm target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.broadcast", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>] rules ["AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline"] {
+sched.schedule @layer_norm_sketch0_0 for @layer_norm target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>] rules ["MultiLevelTiling", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline"] {
   sched.tile node 1 structure <[S, S, R]> splits [#sched.split<[32, 2] of 64>, #sched.split<[256] of 256>]
   sched.parallel node 1 loops <1 in [0, 1]>
   sched.vectorize node 1
@@ -53,16 +53,13 @@ sched.schedule @layer_norm_sketch0_0 for @layer_norm target "llvm -mtriple=x86_6
   sched.inline node 3
   sched.inline node 4
   sched.inline node 5
-  sched.inline node 6
-  sched.tile node 8 structure <[S, S, R]> splits [#sched.split<[5, 13] of 64>, #sched.split<[256] of 256>]
-  sched.parallel node 8 loops <0 in [0, 1]>
-  sched.vectorize node 8
+  sched.tile node 7 structure <[S, S, R]> splits [#sched.split<[5, 13] of 64>, #sched.split<[256] of 256>]
+  sched.parallel node 7 loops <1 in [0, 1]>
+  sched.vectorize node 7
+  sched.inline node 8
   sched.inline node 9
-  sched.inline node 10
-  sched.inline node 11
-  sched.inline node 12
-  sched.inline node 13
-  sched.tile node 14 structure <[S, S]> splits [#sched.split<[2, 33] of 64>, #sched.split<[29, 9] of 256>]
-  sched.parallel node 14 loops <2 in [0, 1, 2]>
-  sched.vectorize node 14
+  sched.tile node 10 structure <[S, S, R, S, R, S]> splits [#sched.split<[1, 2, 8, 4] of 64>, #sched.split<[1, 4, 1, 64] of 256>]
+  sched.parallel node 10 loops <0 in [0, 1, 2]>
+  sched.vectorize node 10
+  sched.unroll node 10 max_step <16 in [0, 16, 64, 512]>
 }

@@ -79,9 +79,11 @@ void convertFilterLayouts(func::FuncOp func);
 /// slower than its generic form under the same schedule).
 void generalizeMixedContractions(func::FuncOp func);
 
-/// Fuses each elementwise linalg.generic whose one result only another
-/// elementwise generic reads, element for element (identity maps), into
-/// that reader (upstream's fuseElementwiseOps). This is what Ansor's
+/// Fuses each elementwise linalg op (a generic, or a named op generalized
+/// first; not a fill) whose one result only another elementwise op reads,
+/// element for element (identity maps), and that reads its own inputs
+/// without transposing them, into that reader (upstream's
+/// fuseElementwiseOps). This is what Ansor's
 /// inlining computes, done before the DAG is built: a contraction followed
 /// by a bias add and an activation written as two generics otherwise has no
 /// single elementwise consumer (the bias add, inlined, stands between), so
