@@ -396,14 +396,23 @@ static bool isFusableChainLink(OpOperand &use) {
          consumer.isDpsInput(&use) && producer->hasOneUse() &&
          consumer.getMatchingIndexingMap(&use).isIdentity() &&
          readsInOrder(producer) &&
-         !producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0));
+         // Not payloadUsesValueFromOperand: linalg.map's says false for
+         // an init its body reads (MLIR 22).
+         producer.getMatchingBlockArgument(producer.getDpsInitOperand(0))
+             .use_empty();
 }
 
 void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
   IRRewriter rewriter(func.getContext());
   // One link at a time, in program order, until none is left: each fusion
   // replaces both ops, so links are looked up again.
+  // Consumers whose fusion failed; an op leaves the set before it is
+  // erased, so that no new op at its address is skipped.
   DenseSet<Operation *> refused;
+  auto erase = [&](Operation *op) {
+    refused.erase(op);
+    rewriter.eraseOp(op);
+  };
   while (true) {
     OpOperand *link = nullptr;
     func.walk([&](linalg::LinalgOp consumer) {
@@ -421,9 +430,17 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
       if (auto generic = dyn_cast<linalg::GenericOp>(op))
         return generic;
       rewriter.setInsertionPoint(op);
+      bool wasRefused = refused.erase(op);
       FailureOr<linalg::GenericOp> generic =
           linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(op));
-      return succeeded(generic) ? *generic : linalg::GenericOp();
+      if (failed(generic)) {
+        if (wasRefused)
+          refused.insert(op);
+        return linalg::GenericOp();
+      }
+      if (wasRefused)
+        refused.insert(*generic);
+      return *generic;
     };
     unsigned operand = link->getOperandNumber();
     linalg::GenericOp producer = generalize(link->get().getDefiningOp());
@@ -443,9 +460,9 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
     }
     for (auto [original, replacement] : fused->replacements)
       rewriter.replaceAllUsesWith(original, replacement);
-    rewriter.eraseOp(consumer);
+    erase(consumer);
     Value producerInit = producer.getDpsInitOperand(0)->get();
-    rewriter.eraseOp(producer);
+    erase(producer);
     // The producer's init (an empty tensor, or a fill of one) is left
     // without a reader; a fill would be a node of its own.
     Operation *init = producerInit.getDefiningOp();
@@ -454,7 +471,7 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
       auto fill = dyn_cast<linalg::FillOp>(init);
       Operation *dest =
           fill ? fill.getOutputs().front().getDefiningOp() : nullptr;
-      rewriter.eraseOp(init);
+      erase(init);
       init = dest;
     }
   }
