@@ -402,8 +402,73 @@ static bool isFusableChainLink(OpOperand &use) {
              .use_empty();
 }
 
+/// Erases `op` and what only it read: a fill and the empty tensor it fills.
+static void eraseWithDeadInit(RewriterBase &rewriter, Operation *op,
+                              function_ref<void(Operation *)> erase) {
+  Value init = cast<linalg::LinalgOp>(op).getDpsInitOperand(0)->get();
+  erase(op);
+  Operation *def = init.getDefiningOp();
+  while (def && def->use_empty() && isa<tensor::EmptyOp, linalg::FillOp>(def)) {
+    auto fill = dyn_cast<linalg::FillOp>(def);
+    Operation *dest =
+        fill ? fill.getOutputs().front().getDefiningOp() : nullptr;
+    erase(def);
+    def = dest;
+  }
+}
+
+/// Reads the value of each fill an elementwise op takes as an input (a
+/// named ReLU's max against a fill of zeros) in its body instead, dropping
+/// the input: the fill is then no node the op reads along its loops (which
+/// kept a packed matmul from fusing such an epilogue).
+static void foldFillInputs(func::FuncOp func, IRRewriter &rewriter) {
+  SmallVector<linalg::LinalgOp> ops;
+  func.walk([&](linalg::LinalgOp op) {
+    if (isElementwiseOp(op) &&
+        llvm::any_of(op.getDpsInputOperands(), [](OpOperand *input) {
+          auto fill = input->get().getDefiningOp<linalg::FillOp>();
+          return fill && fill.hasPureTensorSemantics();
+        }))
+      ops.push_back(op);
+  });
+  for (linalg::LinalgOp op : ops) {
+    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    if (!generic) {
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::GenericOp> generalized =
+          linalg::generalizeNamedOp(rewriter, op);
+      if (failed(generalized))
+        continue;
+      generic = *generalized;
+    }
+    SmallVector<Operation *> fills;
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      auto fill = input->get().getDefiningOp<linalg::FillOp>();
+      BlockArgument arg = generic.getMatchingBlockArgument(input);
+      if (!fill || !fill.hasPureTensorSemantics() ||
+          fill.getInputs().front().getType() != arg.getType())
+        continue;
+      rewriter.replaceAllUsesWith(arg, fill.getInputs().front());
+      fills.push_back(fill);
+    }
+    // Drops the inputs no longer read (upstream's pattern; its results are
+    // all used, so it keeps them).
+    RewritePatternSet patterns(func.getContext());
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    (void)applyOpPatternsGreedily({generic.getOperation()}, std::move(patterns),
+                                  config);
+    for (Operation *fill : fills)
+      if (fill->use_empty())
+        eraseWithDeadInit(rewriter, fill,
+                          [&](Operation *dead) { rewriter.eraseOp(dead); });
+  }
+}
+
 void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
   IRRewriter rewriter(func.getContext());
+  foldFillInputs(func, rewriter);
   // One link at a time, in program order, until none is left: each fusion
   // replaces both ops, so links are looked up again.
   // Consumers whose fusion failed; an op leaves the set before it is
@@ -461,19 +526,9 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
     for (auto [original, replacement] : fused->replacements)
       rewriter.replaceAllUsesWith(original, replacement);
     erase(consumer);
-    Value producerInit = producer.getDpsInitOperand(0)->get();
-    erase(producer);
     // The producer's init (an empty tensor, or a fill of one) is left
     // without a reader; a fill would be a node of its own.
-    Operation *init = producerInit.getDefiningOp();
-    while (init && init->use_empty() &&
-           isa<tensor::EmptyOp, linalg::FillOp>(init)) {
-      auto fill = dyn_cast<linalg::FillOp>(init);
-      Operation *dest =
-          fill ? fill.getOutputs().front().getDefiningOp() : nullptr;
-      erase(init);
-      init = dest;
-    }
+    eraseWithDeadInit(rewriter, producer, erase);
   }
 }
 

@@ -93,20 +93,23 @@ func.func @mlp(%a: tensor<32x64xf32>, %b: tensor<64x128xf32>, %bias: tensor<128x
 }
 
 // The same written with named ops: the broadcast of the bias, the add and
-// the max (against a fill, which stays a node) are generalized and fused
-// into one generic, the matmul's single elementwise consumer.
+// the max are generalized and fused into one generic, the matmul's single
+// elementwise consumer; the fill of zeros the max reads is read as its
+// value instead, so the consumer can also be packed along with the matmul.
 // CHECK-LABEL: func.func @named_epilogue
 // CHECK:         linalg.matmul {{.*}}sched.node = 1
 // CHECK-NOT:     linalg.broadcast
 // CHECK-NOT:     linalg.add
-// CHECK:         linalg.generic {{.*}}sched.node = 3
+// CHECK-NOT:     linalg.fill
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %arg2 : tensor<64x128xf32>, tensor<128xf32>) {{.*}}sched.node = 2
 // CHECK:           arith.addf
-// CHECK:           arith.maximumf
+// CHECK:           arith.maximumf %{{.*}}, %cst
 // CHECK-NOT:     linalg.max
 // CHECK:         return
-// SKETCH:      sched.schedule @named_epilogue_sketch{{[0-9]+}} {{.*}} rules ["AlwaysInline", "MultiLevelTilingWithFusion"]
+// SKETCH:      sched.schedule @named_epilogue_sketch{{[0-9]+}} {{.*}} rules ["AddPacking", "MultiLevelTilingWithFusion"]
+// SKETCH:      sched.schedule @named_epilogue_sketch{{[0-9]+}} {{.*}} rules ["MultiLevelTilingWithFusion"]
 // SKETCH-NEXT:   sched.tile node 1
-// SKETCH-NEXT:   sched.fuse_consumer node 3 into 1
+// SKETCH-NEXT:   sched.fuse_consumer node 2 into 1
 // TUNE:        "name": "named_epilogue",
 // TUNE:        "verified": true
 // TUNE:        "wrong_result": 0

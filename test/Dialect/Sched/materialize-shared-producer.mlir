@@ -45,21 +45,19 @@ func.func @layer_norm(%x: tensor<64x256xf32>, %g: tensor<256xf32>, %b: tensor<25
   return %out : tensor<64x256xf32>
 }
 
-sched.schedule @layer_norm_sketch0_0 for @layer_norm target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>] rules ["MultiLevelTiling", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline"] {
+sched.schedule @layer_norm_sketch0_0 for @layer_norm target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 256], [S, R]>, #sched.node<"linalg.generic", [64], [S]>, #sched.node<"linalg.generic", [64, 256], [S, S]>] rules ["MultiLevelTiling", "AlwaysInline", "AlwaysInline", "AlwaysInline", "AlwaysInline"] {
   sched.tile node 1 structure <[S, S, R]> splits [#sched.split<[32, 2] of 64>, #sched.split<[256] of 256>]
   sched.parallel node 1 loops <1 in [0, 1]>
   sched.vectorize node 1
   sched.inline node 2
   sched.inline node 3
   sched.inline node 4
-  sched.inline node 5
-  sched.tile node 7 structure <[S, S, R]> splits [#sched.split<[5, 13] of 64>, #sched.split<[256] of 256>]
-  sched.parallel node 7 loops <1 in [0, 1]>
-  sched.vectorize node 7
-  sched.inline node 8
-  sched.inline node 9
-  sched.tile node 10 structure <[S, S, R, S, R, S]> splits [#sched.split<[1, 2, 8, 4] of 64>, #sched.split<[1, 4, 1, 64] of 256>]
-  sched.parallel node 10 loops <0 in [0, 1, 2]>
-  sched.vectorize node 10
-  sched.unroll node 10 max_step <16 in [0, 16, 64, 512]>
+  sched.tile node 6 structure <[S, S, R]> splits [#sched.split<[5, 13] of 64>, #sched.split<[256] of 256>]
+  sched.parallel node 6 loops <1 in [0, 1]>
+  sched.vectorize node 6
+  sched.inline node 7
+  sched.tile node 8 structure <[S, S, R, S, R, S]> splits [#sched.split<[1, 2, 8, 4] of 64>, #sched.split<[1, 4, 1, 64] of 256>]
+  sched.parallel node 8 loops <0 in [0, 1, 2]>
+  sched.vectorize node 8
+  sched.unroll node 8 max_step <16 in [0, 16, 64, 512]>
 }

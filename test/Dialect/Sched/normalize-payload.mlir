@@ -5,7 +5,8 @@
 // fill), the exponential and the division, all scheduled as any other
 // nodes. A tensor.concat becomes insert_slices into an empty tensor, copies
 // no schedule touches. tensor.splat becomes a linalg.fill and tensor.generate
-// a linalg.generic. Elementwise arith and math ops on whole tensors become
+// a linalg.generic (a fill an elementwise op reads is then read as its
+// value). Elementwise arith and math ops on whole tensors become
 // linalg.generic ops, each writing into an empty tensor (upstream's
 // conversion writes into an operand). A generic read once, element for
 // element, by another is fused into it (as inlining would compute it); an
@@ -75,12 +76,14 @@
 // CHECK-LABEL: func.func @splat_generate
 // CHECK-NOT:   tensor.splat
 // CHECK-NOT:   tensor.generate
-// CHECK:       linalg.fill {sched.node = 0 : i64} ins(%{{.*}} : f32) outs(%{{.*}} : tensor<32x64xf32>)
-// The generated tensor, the addition and the multiplication: one generic.
-// CHECK:       linalg.generic {{.*}}sched.node = 1
+// CHECK-NOT:   linalg.fill
+// The splat (a fill, read as its value), the generated tensor, the addition
+// and the multiplication: one generic.
+// CHECK:       %[[TWO:.*]] = arith.constant 2.0
+// CHECK:       linalg.generic {{.*}}sched.node = 0
 // CHECK:         linalg.index 0
 // CHECK:         arith.sitofp
-// CHECK:         arith.addf
+// CHECK:         arith.addf %{{.*}}, %[[TWO]]
 // CHECK:         arith.mulf
 // CHECK-NOT:   linalg.generic
 // CHECK:       return

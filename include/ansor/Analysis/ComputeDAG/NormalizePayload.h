@@ -83,7 +83,9 @@ void generalizeMixedContractions(func::FuncOp func);
 /// first; not a fill) whose one result only another elementwise op reads,
 /// element for element (identity maps), and that reads its own inputs
 /// without transposing them, into that reader (upstream's
-/// fuseElementwiseOps). This is what Ansor's
+/// fuseElementwiseOps). First, a fill an elementwise op reads as an input
+/// is read as its value in the op's body instead (a named ReLU's max
+/// against a fill of zeros), so it is no node. This is what Ansor's
 /// inlining computes, done before the DAG is built: a contraction followed
 /// by a bias add and an activation written as two generics otherwise has no
 /// single elementwise consumer (the bias add, inlined, stands between), so
