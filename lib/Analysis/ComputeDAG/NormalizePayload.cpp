@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -427,7 +428,9 @@ static void foldFillInputs(func::FuncOp func, IRRewriter &rewriter) {
     if (isElementwiseOp(op) &&
         llvm::any_of(op.getDpsInputOperands(), [](OpOperand *input) {
           auto fill = input->get().getDefiningOp<linalg::FillOp>();
-          return fill && fill.hasPureTensorSemantics();
+          return fill && fill.hasPureTensorSemantics() &&
+                 fill.getInputs().front().getType() ==
+                     getElementTypeOrSelf(input->get().getType());
         }))
       ops.push_back(op);
   });
@@ -441,7 +444,8 @@ static void foldFillInputs(func::FuncOp func, IRRewriter &rewriter) {
         continue;
       generic = *generalized;
     }
-    SmallVector<Operation *> fills;
+    // A fill read twice is listed once.
+    llvm::SetVector<Operation *> fills;
     for (OpOperand *input : generic.getDpsInputOperands()) {
       auto fill = input->get().getDefiningOp<linalg::FillOp>();
       BlockArgument arg = generic.getMatchingBlockArgument(input);
@@ -449,7 +453,7 @@ static void foldFillInputs(func::FuncOp func, IRRewriter &rewriter) {
           fill.getInputs().front().getType() != arg.getType())
         continue;
       rewriter.replaceAllUsesWith(arg, fill.getInputs().front());
-      fills.push_back(fill);
+      fills.insert(fill);
     }
     // Drops the inputs no longer read (upstream's pattern; its results are
     // all used, so it keeps them).
@@ -459,10 +463,14 @@ static void foldFillInputs(func::FuncOp func, IRRewriter &rewriter) {
     config.setStrictness(GreedyRewriteStrictness::ExistingOps);
     (void)applyOpPatternsGreedily({generic.getOperation()}, std::move(patterns),
                                   config);
+    // Erasing one fill may erase another it filled into.
+    SmallPtrSet<Operation *, 4> erased;
     for (Operation *fill : fills)
-      if (fill->use_empty())
-        eraseWithDeadInit(rewriter, fill,
-                          [&](Operation *dead) { rewriter.eraseOp(dead); });
+      if (!erased.contains(fill) && fill->use_empty())
+        eraseWithDeadInit(rewriter, fill, [&](Operation *dead) {
+          erased.insert(dead);
+          rewriter.eraseOp(dead);
+        });
   }
 }
 

@@ -125,6 +125,22 @@ func.func @named_epilogue(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>, %bias: 
   return %r : tensor<64x128xf32>
 }
 
+// A splat squared: the generic reads one fill twice; both inputs are read
+// as its value, and the fill goes once.
+// CHECK-LABEL: func.func @splat_squared
+// CHECK-NOT:     linalg.fill
+// CHECK:         linalg.generic {{.*}}sched.node = 0
+// CHECK:           arith.mulf %{{.*}}, %{{.*}}
+// CHECK:           arith.addf
+// CHECK:         return
+func.func @splat_squared(%x: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %c = arith.constant 3.0 : f32
+  %s = tensor.splat %c : tensor<16x32xf32>
+  %sq = arith.mulf %s, %s : tensor<16x32xf32>
+  %r = arith.addf %x, %sq : tensor<16x32xf32>
+  return %r : tensor<16x32xf32>
+}
+
 // A producer writing into a fill it never reads: fused, it leaves no fill
 // behind (it would be a node of its own).
 // CHECK-LABEL: func.func @fill_init
