@@ -26,6 +26,19 @@ static bool onStaticTensors(Operation *op) {
   });
 }
 
+/// Erases `init` if nothing reads it any more, and so on down the fills
+/// and empty tensors it was made of: a fill left unread would be a node.
+static void eraseDeadInits(Value init, function_ref<void(Operation *)> erase) {
+  Operation *def = init.getDefiningOp();
+  while (def && def->use_empty() && isa<tensor::EmptyOp, linalg::FillOp>(def)) {
+    auto fill = dyn_cast<linalg::FillOp>(def);
+    Operation *dest =
+        fill ? fill.getOutputs().front().getDefiningOp() : nullptr;
+    erase(def);
+    def = dest;
+  }
+}
+
 /// Replaces `op` by what `decompose` builds; warns, leaving it for the
 /// compute DAG to refuse, where it does not decompose.
 template <typename DecomposeFn>
@@ -300,13 +313,7 @@ convertDepthwiseMultiplierOne(RewriterBase &rewriter,
   else
     rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
         conv, conv->getResult(0).getType(), result, outputMap);
-  if (auto fill = oldInit.getDefiningOp<linalg::FillOp>();
-      fill && fill->use_empty()) {
-    Operation *empty = fill.getDpsInits().front().getDefiningOp();
-    rewriter.eraseOp(fill);
-    if (isa_and_nonnull<tensor::EmptyOp>(empty) && empty->use_empty())
-      rewriter.eraseOp(empty);
-  }
+  eraseDeadInits(oldInit, [&](Operation *op) { rewriter.eraseOp(op); });
 }
 
 void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
@@ -403,19 +410,24 @@ static bool isFusableChainLink(OpOperand &use) {
              .use_empty();
 }
 
-/// Erases `op` and what only it read: a fill and the empty tensor it fills.
-static void eraseWithDeadInit(RewriterBase &rewriter, Operation *op,
-                              function_ref<void(Operation *)> erase) {
-  Value init = cast<linalg::LinalgOp>(op).getDpsInitOperand(0)->get();
-  erase(op);
-  Operation *def = init.getDefiningOp();
-  while (def && def->use_empty() && isa<tensor::EmptyOp, linalg::FillOp>(def)) {
-    auto fill = dyn_cast<linalg::FillOp>(def);
-    Operation *dest =
-        fill ? fill.getOutputs().front().getDefiningOp() : nullptr;
-    erase(def);
-    def = dest;
-  }
+/// `op` as a linalg.generic: upstream fuses and folds into generics only.
+static FailureOr<linalg::GenericOp> generalize(RewriterBase &rewriter,
+                                               linalg::LinalgOp op) {
+  if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+    return generic;
+  rewriter.setInsertionPoint(op);
+  return linalg::generalizeNamedOp(rewriter, op);
+}
+
+/// The fill that input `input` of an elementwise op reads, when its body
+/// can read the fill's value instead (same type).
+static linalg::FillOp getFoldableFill(OpOperand *input) {
+  auto fill = input->get().getDefiningOp<linalg::FillOp>();
+  if (!fill || !fill.hasPureTensorSemantics() ||
+      fill.getInputs().front().getType() !=
+          getElementTypeOrSelf(input->get().getType()))
+    return {};
+  return fill;
 }
 
 /// Reads the value of each fill an elementwise op takes as an input (a
@@ -426,52 +438,43 @@ static void foldFillInputs(func::FuncOp func, IRRewriter &rewriter) {
   SmallVector<linalg::LinalgOp> ops;
   func.walk([&](linalg::LinalgOp op) {
     if (isElementwiseOp(op) &&
-        llvm::any_of(op.getDpsInputOperands(), [](OpOperand *input) {
-          auto fill = input->get().getDefiningOp<linalg::FillOp>();
-          return fill && fill.hasPureTensorSemantics() &&
-                 fill.getInputs().front().getType() ==
-                     getElementTypeOrSelf(input->get().getType());
-        }))
+        llvm::any_of(op.getDpsInputOperands(), getFoldableFill))
       ops.push_back(op);
   });
+  SmallVector<Operation *> generics;
+  // A fill read twice, or by two ops, is listed once.
+  llvm::SetVector<Operation *> fills;
   for (linalg::LinalgOp op : ops) {
-    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-    if (!generic) {
-      rewriter.setInsertionPoint(op);
-      FailureOr<linalg::GenericOp> generalized =
-          linalg::generalizeNamedOp(rewriter, op);
-      if (failed(generalized))
-        continue;
-      generic = *generalized;
-    }
-    // A fill read twice is listed once.
-    llvm::SetVector<Operation *> fills;
-    for (OpOperand *input : generic.getDpsInputOperands()) {
-      auto fill = input->get().getDefiningOp<linalg::FillOp>();
-      BlockArgument arg = generic.getMatchingBlockArgument(input);
-      if (!fill || !fill.hasPureTensorSemantics() ||
-          fill.getInputs().front().getType() != arg.getType())
-        continue;
-      rewriter.replaceAllUsesWith(arg, fill.getInputs().front());
-      fills.insert(fill);
-    }
-    // Drops the inputs no longer read (upstream's pattern; its results are
-    // all used, so it keeps them).
-    RewritePatternSet patterns(func.getContext());
-    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    (void)applyOpPatternsGreedily({generic.getOperation()}, std::move(patterns),
-                                  config);
-    // Erasing one fill may erase another it filled into.
-    SmallPtrSet<Operation *, 4> erased;
-    for (Operation *fill : fills)
-      if (!erased.contains(fill) && fill->use_empty())
-        eraseWithDeadInit(rewriter, fill, [&](Operation *dead) {
-          erased.insert(dead);
-          rewriter.eraseOp(dead);
-        });
+    FailureOr<linalg::GenericOp> generic = generalize(rewriter, op);
+    if (failed(generic))
+      continue;
+    for (OpOperand *input : generic->getDpsInputOperands())
+      if (linalg::FillOp fill = getFoldableFill(input)) {
+        rewriter.replaceAllUsesWith(generic->getMatchingBlockArgument(input),
+                                    fill.getInputs().front());
+        fills.insert(fill);
+      }
+    generics.push_back(*generic);
   }
+  // Drops the inputs no longer read (upstream's pattern; the results are
+  // all used, so it keeps them).
+  RewritePatternSet patterns(func.getContext());
+  linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+  (void)applyOpPatternsGreedily(generics, std::move(patterns), config);
+  // Erasing one fill may erase another it filled into.
+  SmallPtrSet<Operation *, 4> erased;
+  for (Operation *fill : fills)
+    if (!erased.contains(fill) && fill->use_empty()) {
+      erased.insert(fill);
+      rewriter.eraseOp(fill);
+      eraseDeadInits(cast<linalg::FillOp>(fill).getOutputs().front(),
+                     [&](Operation *dead) {
+                       erased.insert(dead);
+                       rewriter.eraseOp(dead);
+                     });
+    }
 }
 
 void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
@@ -498,27 +501,20 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
     });
     if (!link)
       return;
-    // Upstream fuses generics: named ops are generalized first.
-    auto generalize = [&](Operation *op) -> linalg::GenericOp {
-      if (auto generic = dyn_cast<linalg::GenericOp>(op))
-        return generic;
-      rewriter.setInsertionPoint(op);
+    // A refused op generalized stays refused, under its new address.
+    auto toGeneric = [&](Operation *op) -> linalg::GenericOp {
       bool wasRefused = refused.erase(op);
       FailureOr<linalg::GenericOp> generic =
-          linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(op));
-      if (failed(generic)) {
-        if (wasRefused)
-          refused.insert(op);
-        return linalg::GenericOp();
-      }
+          generalize(rewriter, cast<linalg::LinalgOp>(op));
+      Operation *now = succeeded(generic) ? generic->getOperation() : op;
       if (wasRefused)
-        refused.insert(*generic);
-      return *generic;
+        refused.insert(now);
+      return succeeded(generic) ? *generic : linalg::GenericOp();
     };
     unsigned operand = link->getOperandNumber();
-    linalg::GenericOp producer = generalize(link->get().getDefiningOp());
+    linalg::GenericOp producer = toGeneric(link->get().getDefiningOp());
     linalg::GenericOp consumer =
-        producer ? generalize(link->getOwner()) : linalg::GenericOp();
+        producer ? toGeneric(link->getOwner()) : linalg::GenericOp();
     if (!consumer ||
         !linalg::areElementwiseOpsFusable(&consumer->getOpOperand(operand))) {
       refused.insert(consumer ? consumer.getOperation() : link->getOwner());
@@ -534,9 +530,9 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
     for (auto [original, replacement] : fused->replacements)
       rewriter.replaceAllUsesWith(original, replacement);
     erase(consumer);
-    // The producer's init (an empty tensor, or a fill of one) is left
-    // without a reader; a fill would be a node of its own.
-    eraseWithDeadInit(rewriter, producer, erase);
+    Value producerInit = producer.getDpsInitOperand(0)->get();
+    erase(producer);
+    eraseDeadInits(producerInit, erase);
   }
 }
 

@@ -98,6 +98,8 @@ private:
                                  ArrayRef<int64_t> tile);
   void unroll(unsigned node, const Tiled &tiled, int64_t maxStep,
               int64_t blockElements);
+  std::string packNode(unsigned node, ArrayRef<int64_t> sizes);
+  void lowerPack(const std::string &pack);
   std::string castTo(const std::string &handle, StringRef opName);
   void annotate(const std::string &handle, unsigned node);
   void lowerUnpackOfResult(const std::string &op);
@@ -677,9 +679,8 @@ void ScriptBuilder::translateTiled(unsigned node) {
     else if (plan.vectorize && isVectorizable(*consumer) &&
              product(consumerBlockExtents) <= kMaxVectorTileElements)
       toVectorize.push_back(
-          {consumerBlock.op,
-           getMaskedSizes(plan.hasPartialTiles(), dag.getNode(*consumer).op,
-                          consumerBlockExtents)});
+          {consumerBlock.op, getMaskedSizes(plan.hasPartialTiles(), consumerOp,
+                                            consumerBlockExtents)});
     else if (plan.vectorize && isVectorizable(*consumer))
       degrade(*consumer, "fused block of " +
                              Twine(product(consumerBlockExtents)) +
@@ -771,6 +772,25 @@ static std::string concreteType(StringRef opName) {
   return ("!transform.op<\"" + opName + "\">").str();
 }
 
+/// Packs the op of `node` by `sizes` (one per loop, 0: not packed).
+std::string ScriptBuilder::packNode(unsigned node, ArrayRef<int64_t> sizes) {
+  std::string original = match(node), packed = fresh("packed");
+  os << "  " << packed << " = transform.structured.pack " << original
+     << " packed_sizes = " << sizeList(sizes) << " : (" << kAnyOp << ") -> "
+     << kAnyOp << "\n";
+  return packed;
+}
+
+/// Lowers a linalg.pack that only splits a dimension to a reshape.
+void ScriptBuilder::lowerPack(const std::string &pack) {
+  os << "  " << fresh("pad") << ", " << fresh("expand") << ", "
+     << fresh("transpose") << " = transform.structured.lower_pack " << pack
+     << " : (" << concreteType("linalg.pack") << ") -> ("
+     << concreteType("tensor.pad") << ", "
+     << concreteType("tensor.expand_shape") << ", "
+     << concreteType("linalg.transpose") << ")\n";
+}
+
 std::string ScriptBuilder::castTo(const std::string &handle, StringRef opName) {
   std::string result = fresh("c");
   os << "  " << result << " = transform.cast " << handle << " : " << kAnyOp
@@ -819,10 +839,7 @@ std::string ScriptBuilder::packFusedConsumer(unsigned node) {
   auto op = cast<linalg::LinalgOp>(dag.getNode(consumer).op);
   SmallVector<int64_t> packedSizes(op.getNumLoops(), 0);
   packedSizes.back() = plan.packTile;
-  std::string original = match(consumer), packed = fresh("packed");
-  os << "  " << packed << " = transform.structured.pack " << original
-     << " packed_sizes = " << sizeList(packedSizes) << " : (" << kAnyOp
-     << ") -> " << kAnyOp << "\n";
+  std::string packed = packNode(consumer, packedSizes);
   annotate(packed, consumer);
   return packed;
 }
@@ -845,12 +862,7 @@ void ScriptBuilder::lowerFusedConsumerPacks(const std::string &consumer,
       continue;
     std::string pack =
         castTo(producerOf(consumer, operand.getOperandNumber()), "linalg.pack");
-    os << "  " << fresh("pad") << ", " << fresh("expand") << ", "
-       << fresh("transpose") << " = transform.structured.lower_pack " << pack
-       << " : (" << concreteType("linalg.pack") << ") -> ("
-       << concreteType("tensor.pad") << ", "
-       << concreteType("tensor.expand_shape") << ", "
-       << concreteType("linalg.transpose") << ")\n";
+    lowerPack(pack);
   }
   lowerUnpackOfResult(consumer);
 }
@@ -872,10 +884,7 @@ void ScriptBuilder::packInputs() {
     unsigned operand = plan.pack.getOperand();
     SmallVector<int64_t> packedSizes(op.getNumLoops(), 0);
     packedSizes[plan.pack.getLoop()] = plan.packTile;
-    std::string original = match(node), packed = fresh("packed");
-    os << "  " << packed << " = transform.structured.pack " << original
-       << " packed_sizes = " << sizeList(packedSizes) << " : (" << kAnyOp
-       << ") -> " << kAnyOp << "\n";
+    std::string packed = packNode(node, packedSizes);
     unsigned rank = op.getMatchingIndexingMap(op.getDpsInputOperand(operand))
                         .getNumResults();
     SmallVector<int64_t> perm = {rank - 1};
@@ -891,12 +900,7 @@ void ScriptBuilder::packInputs() {
     packHandles[node] = pack;
     std::string initPack =
         castTo(producerOf(transposed, op.getNumDpsInputs()), "linalg.pack");
-    os << "  " << fresh("pad") << ", " << fresh("expand") << ", "
-       << fresh("transpose") << " = transform.structured.lower_pack "
-       << initPack << " : (" << concreteType("linalg.pack") << ") -> ("
-       << concreteType("tensor.pad") << ", "
-       << concreteType("tensor.expand_shape") << ", "
-       << concreteType("linalg.transpose") << ")\n";
+    lowerPack(initPack);
     if (!plan.fusedConsumer)
       lowerUnpackOfResult(transposed);
     annotate(transposed, node);
