@@ -34,12 +34,15 @@ unsigned DAGNode::numLoops(LoopKind kind) const {
 }
 
 /// Ops that may appear in a payload func without being compute nodes: they
-/// are left as they are by every schedule. A scalar read from a 0-d tensor
-/// the func takes or holds as a constant (a fill value, a bound a generic
-/// captures) is one; read from a node's result it would hide that edge.
+/// are left as they are by every schedule. A scalar read at constant indices
+/// from a tensor the func takes or holds as a constant (a fill value) is
+/// one; read from a node's result it would hide that edge.
 static bool isPassiveOp(Operation *op) {
   if (auto extract = dyn_cast<tensor::ExtractOp>(op))
-    return extract.getIndices().empty() &&
+    return llvm::all_of(extract.getIndices(),
+                        [](Value index) {
+                          return getConstantIntValue(index).has_value();
+                        }) &&
            (isa<BlockArgument>(extract.getTensor()) ||
             extract.getTensor().getDefiningOp<arith::ConstantOp>());
   return isa<arith::ConstantOp, tensor::EmptyOp, tensor::ExtractSliceOp,
@@ -227,7 +230,7 @@ void ComputeDAG::tagPayload() const {
 LogicalResult mlir::ansor::verifyGPUPayload(func::FuncOp func) {
   for (auto extract : func.getBody().getOps<tensor::ExtractOp>())
     return extract.emitError()
-           << "a scalar read from a tensor outside linalg ops is not "
+           << "a scalar read from a tensor outside linalg op bodies is not "
               "supported on the GPU yet";
   return success();
 }

@@ -536,6 +536,88 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
   }
 }
 
+/// The 0-d tensor holding the element `extract` reads at constant indices:
+/// the tensor itself, or a rank-reducing slice of it.
+static Value getScalarTensor(RewriterBase &rewriter,
+                             tensor::ExtractOp extract) {
+  Value tensor = extract.getTensor();
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (type.getRank() == 0)
+    return tensor;
+  rewriter.setInsertionPoint(extract);
+  SmallVector<OpFoldResult> ones(type.getRank(), rewriter.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(
+      rewriter, extract.getLoc(),
+      RankedTensorType::get({}, type.getElementType()), tensor,
+      getAsOpFoldResult(extract.getIndices()), ones, ones);
+}
+
+/// Rebuilds `generic` with `scalarTensor` (0-d) as one more input, whose
+/// block argument replaces the uses of `scalar` in its body.
+static void addScalarInput(RewriterBase &rewriter, linalg::GenericOp generic,
+                           Value scalarTensor, Value scalar) {
+  SmallVector<Value> inputs = generic.getDpsInputs();
+  inputs.push_back(scalarTensor);
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  unsigned position = generic.getNumDpsInputs();
+  maps.insert(maps.begin() + position,
+              AffineMap::get(generic.getNumLoops(), 0, generic.getContext()));
+  rewriter.setInsertionPoint(generic);
+  auto rebuilt = linalg::GenericOp::create(
+      rewriter, generic.getLoc(), generic->getResultTypes(), inputs,
+      generic.getDpsInits(), maps, generic.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(generic.getRegion(), rebuilt.getRegion(),
+                              rebuilt.getRegion().end());
+  BlockArgument arg = rebuilt.getRegion().front().insertArgument(
+      position, scalar.getType(), scalar.getLoc());
+  rewriter.replaceUsesWithIf(scalar, arg, [&](OpOperand &use) {
+    return rebuilt->isProperAncestor(use.getOwner());
+  });
+  rewriter.replaceOp(generic, rebuilt->getResults());
+}
+
+/// The linalg op of `func`'s body whose region holds `use`, if any.
+static linalg::LinalgOp getReadingLinalgOp(Block &body, OpOperand &use) {
+  Operation *ancestor = body.findAncestorOpInBlock(*use.getOwner());
+  if (!ancestor || ancestor == use.getOwner())
+    return {};
+  return dyn_cast<linalg::LinalgOp>(ancestor);
+}
+
+void mlir::ansor::readScalarsAsInputs(func::FuncOp func) {
+  if (func.getBody().empty())
+    return;
+  Block &body = func.getBody().front();
+  SmallVector<tensor::ExtractOp> extracts;
+  for (auto extract : body.getOps<tensor::ExtractOp>())
+    if (extract.getTensor().getType().hasStaticShape() &&
+        llvm::all_of(extract.getIndices(), [](Value index) {
+          return getConstantIntValue(index).has_value();
+        }))
+      extracts.push_back(extract);
+  IRRewriter rewriter(func.getContext());
+  for (tensor::ExtractOp extract : extracts) {
+    Value scalarTensor;
+    // Each rebuilt op replaces the one it was, so uses are looked up again.
+    while (true) {
+      linalg::LinalgOp reader;
+      for (OpOperand &use : extract->getUses())
+        if ((reader = getReadingLinalgOp(body, use)))
+          break;
+      if (!reader)
+        break;
+      FailureOr<linalg::GenericOp> generic = generalize(rewriter, reader);
+      if (failed(generic))
+        break;
+      if (!scalarTensor)
+        scalarTensor = getScalarTensor(rewriter, extract);
+      addScalarInput(rewriter, *generic, scalarTensor, extract.getResult());
+    }
+    if (extract->use_empty())
+      rewriter.eraseOp(extract);
+  }
+}
+
 void mlir::ansor::normalizePayload(func::FuncOp func) {
   convertToDestinationStyle(func);
   convertFilterLayouts(func);
@@ -543,6 +625,7 @@ void mlir::ansor::normalizePayload(func::FuncOp func) {
   convertElementwiseToLinalg(func);
   decomposeAggregatedOps(func);
   fuseElementwiseChains(func);
+  readScalarsAsInputs(func);
   widenBooleanTensors(func);
   splitSharedInitFills(func);
 }

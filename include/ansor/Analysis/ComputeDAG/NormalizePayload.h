@@ -95,10 +95,20 @@ void generalizeMixedContractions(func::FuncOp func);
 /// once or inlining it is then a sketch decision.
 void fuseElementwiseChains(func::FuncOp func);
 
-/// All eight, on `func`.
+/// Reads each scalar that a linalg op's body takes from a tensor at
+/// constant indices (`tensor.extract %t[%c1]` at the func's level, a clamp's
+/// bound or a full reduction's sum) as a 0-d input of the op (a
+/// rank-reducing slice of the tensor) instead. The reduction's result is
+/// then an edge of the compute DAG (the extract hid it: such funcs were
+/// refused), and on the GPU the kernel reads the scalar from device memory
+/// (the host would have read it). Named ops are generalized first; reads by
+/// other ops (a fill's value) stay.
+void readScalarsAsInputs(func::FuncOp func);
+
+/// All nine, on `func`.
 void normalizePayload(func::FuncOp func);
 
-/// All eight, on every func of `module` with a body.
+/// All nine, on every func of `module` with a body.
 void normalizePayloads(ModuleOp module);
 
 } // namespace ansor
