@@ -16,14 +16,16 @@ static auto operandAndResultTypes(Operation *op) {
   return llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes());
 }
 
-/// Whether `op` computes on static-shaped tensors only: the decompositions
-/// build tensor ops, and dynamic or buffer forms are refused later, by
-/// ComputeDAG, with their own error.
+/// Whether `op` computes on static-shaped tensors (and scalars, such as a
+/// padding value) only: the decompositions build tensor ops, and dynamic or
+/// buffer forms are refused later, by ComputeDAG, with their own error.
 static bool onStaticTensors(Operation *op) {
-  return llvm::all_of(operandAndResultTypes(op), [](Type t) {
-    auto tensor = dyn_cast<RankedTensorType>(t);
-    return tensor && tensor.hasStaticShape();
-  });
+  auto types = operandAndResultTypes(op);
+  return llvm::any_of(types, llvm::IsaPred<RankedTensorType>) &&
+         llvm::all_of(types, [](Type t) {
+           auto tensor = dyn_cast<RankedTensorType>(t);
+           return tensor ? tensor.hasStaticShape() : !isa<ShapedType>(t);
+         });
 }
 
 /// Erases `init` if nothing reads it any more, and so on down the fills
@@ -39,6 +41,11 @@ static void eraseDeadInits(Value init, function_ref<void(Operation *)> erase) {
   }
 }
 
+static void warnNotDecomposed(Operation *op) {
+  op->emitWarning() << "op '" << op->getName()
+                    << "' does not decompose into ops ansor schedules";
+}
+
 /// Replaces `op` by what `decompose` builds; warns, leaving it for the
 /// compute DAG to refuse, where it does not decompose.
 template <typename DecomposeFn>
@@ -49,8 +56,7 @@ static void decomposeOrWarn(IRRewriter &rewriter, Operation *op,
   rewriter.setInsertionPoint(op);
   FailureOr<SmallVector<Value>> values = decompose(rewriter);
   if (failed(values) || values->size() != op->getNumResults()) {
-    op->emitWarning() << "op '" << op->getName()
-                      << "' does not decompose into ops ansor schedules";
+    warnNotDecomposed(op);
     return;
   }
   rewriter.replaceOp(op, *values);
@@ -132,11 +138,39 @@ void mlir::ansor::convertToDestinationStyle(func::FuncOp func) {
 void mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
-    if (isa<linalg::AggregatedOpInterface, tensor::ConcatOp>(op))
+    if (isa<linalg::AggregatedOpInterface, tensor::ConcatOp, linalg::PackOp,
+            linalg::UnPackOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(func.getContext());
   for (Operation *op : ops) {
+    // A layout change becomes a pad, a reshape and a transpose (an unpack:
+    // a transpose, a reshape and a slice), upstream's lowering, which
+    // replaces the op itself.
+    if (isa<linalg::PackOp, linalg::UnPackOp>(op)) {
+      if (!onStaticTensors(op))
+        continue;
+      rewriter.setInsertionPoint(op);
+      if (auto unpack = dyn_cast<linalg::UnPackOp>(op)) {
+        if (failed(linalg::lowerUnPack(rewriter, unpack)))
+          warnNotDecomposed(op);
+        continue;
+      }
+      FailureOr<linalg::LowerPackResult> lowered =
+          linalg::lowerPack(rewriter, cast<linalg::PackOp>(op));
+      if (failed(lowered)) {
+        warnNotDecomposed(op);
+        continue;
+      }
+      // A pack that pads nothing still gets a pad: a copy as a node.
+      tensor::PadOp pad = lowered->padOp;
+      auto isZero = [](int64_t size) { return size == 0; };
+      if (pad && pad.getSourceType() == pad.getResultType() &&
+          llvm::all_of(pad.getStaticLow(), isZero) &&
+          llvm::all_of(pad.getStaticHigh(), isZero))
+        rewriter.replaceOp(pad, pad.getSource());
+      continue;
+    }
     // A concatenation becomes insert_slices into an empty tensor: copies no
     // schedule touches, between the nodes that produce and read it.
     if (auto concat = dyn_cast<tensor::ConcatOp>(op))

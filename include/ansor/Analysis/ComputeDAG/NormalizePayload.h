@@ -38,9 +38,11 @@ void convertToDestinationStyle(func::FuncOp func);
 void convertElementwiseToLinalg(func::FuncOp func);
 
 /// Rewrites the aggregated linalg ops of `func` (linalg.softmax) into the
-/// linalg ops they stand for, and tensor.concat into insert_slices, where
-/// they compute on static-shaped tensors; one that does not decompose is
-/// left as it is with a warning (the compute DAG refuses it, per task).
+/// linalg ops they stand for, tensor.concat into insert_slices, and
+/// linalg.pack and linalg.unpack into pads, reshapes, slices and
+/// linalg.transpose ops (upstream's lowerPack and lowerUnPack), where they
+/// compute on static-shaped tensors; one that does not decompose is left as
+/// it is with a warning (the compute DAG refuses it, per task).
 void decomposeAggregatedOps(func::FuncOp func);
 
 /// Stores the i1 results of `func`'s linalg.generic ops as i8 where every
