@@ -48,13 +48,17 @@ static void walkWithCallees(func::FuncOp func,
   }
 }
 
-/// Ops whose result is NaN or infinite on part of [-1, 1].
+/// Ops whose result is NaN or infinite on part of [-1, 1], or that trap on
+/// zero (an integer division: SIGFPE in the runner, also in the untuned
+/// lowering, so the func could not be tuned at all).
 static bool needsPositiveInputs(func::FuncOp func) {
   bool found = false;
   walkWithCallees(func, [&](Operation *op) {
     if (isa<math::RsqrtOp, math::SqrtOp, math::LogOp, math::Log1pOp,
             math::Log2Op, math::Log10Op, math::PowFOp, math::AcosOp,
-            math::AsinOp, math::AtanhOp, arith::DivFOp, arith::RemFOp>(op))
+            math::AsinOp, math::AtanhOp, arith::DivFOp, arith::RemFOp,
+            arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+            arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
       found = true;
   });
   return found;

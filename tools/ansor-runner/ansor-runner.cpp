@@ -236,7 +236,8 @@ std::vector<Buffer> parseBuffers(const std::string &spec) {
 
 /// Deterministic inputs in [-1, 1], or [0.5, 1.5] when `positive` (for
 /// kernels that take logs, roots or quotients of their inputs); small
-/// integers for integer types, in [0, indexBound) when it is set (for
+/// integers for integer types (in [1, 7] when `positive`: no divisor is
+/// zero), in [0, indexBound) when it is set (for
 /// kernels that index tensors with their integer inputs).
 void fillRandom(Buffer &b, uint64_t seed, bool positive, int64_t indexBound) {
   uint64_t state = seed * 6364136223846793005ULL + 1442695040888963407ULL;
