@@ -205,7 +205,15 @@ GPUScriptBuilder::takeInlinedProducers(unsigned node,
   SmallVector<std::pair<unsigned, std::string>> worklist = {{node, handle}};
   while (!worklist.empty()) {
     auto [consumer, consumerHandle] = worklist.pop_back_val();
-    for (OpOperand &operand : dag.getNode(consumer).op->getOpOperands()) {
+    Operation *op = dag.getNode(consumer).op;
+    for (OpOperand &operand : op->getOpOperands()) {
+      // A producer of an init (a bias broadcast a matmul accumulates into)
+      // is a shared output of the tiles, where fuse_into_containing_op
+      // cannot reach it (every program failed to build): it stays whole, as
+      // on the CPU, and is mapped a thread per element.
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      if (linalgOp && linalgOp.isDpsInit(&operand))
+        continue;
       Operation *def = operand.get().getDefiningOp();
       auto tag =
           def ? def->getAttrOfType<IntegerAttr>(ansor::kNodeAttrName) : nullptr;
