@@ -698,7 +698,9 @@ void NestBuilder::translateTiled(unsigned node) {
   Statement &s = addStatement(node, "", domain);
   s.ops = countOps(n.op);
   s.loops = nodeContainerLoops;
-  bool vectorized = p.vectorize && plan.canVectorize(node, sizes.block);
+  bool vectorized =
+      p.vectorize && plan.canVectorize(node, plan.getVectorBlock(node));
+  std::optional<LaneSplit> laneSplit = plan.getLaneSplit(node);
   if (multiLevel) {
     for (unsigned loop : reductionLoops)
       if (std::optional<LoopSpec> spec = levelLoop(loop, 0))
@@ -735,7 +737,23 @@ void NestBuilder::translateTiled(unsigned node) {
                             : LoopAnnotation::Unrolled;
     nest.statements[index].loops.push_back(toLoop(node, spec));
   };
-  if (vectorized) {
+  if (vectorized && laneSplit) {
+    // Steps over the lanes of partial results, the block's rows, then the
+    // lanes, vectorized (SchedulePlan::getLaneSplit).
+    unsigned r = laneSplit->loop;
+    for (unsigned loop : reductionLoops)
+      if (loop != r)
+        blockLoop(loop);
+    nest.statements[index].loops.push_back(toLoop(
+        node, LoopSpec{r, laneSplit->lanes, n.extents[r] / laneSplit->lanes,
+                       LoopAnnotation::None, true}));
+    vectorLoop = std::nullopt;
+    for (unsigned loop : spatialLoops)
+      blockLoop(loop);
+    nest.statements[index].loops.push_back(
+        toLoop(node, LoopSpec{r, 1, laneSplit->lanes,
+                              LoopAnnotation::Vectorized, true}));
+  } else if (vectorized) {
     for (unsigned loop : reductionLoops)
       blockLoop(loop);
     for (unsigned loop : spatialLoops)

@@ -4,6 +4,10 @@
 // loops around it unrolled where the cap allows, a pack before the node.
 // RUN: ansor-model features %s | FileCheck %s
 // RUN: ansor-model features %examples/schedules/gmm_1024.mlir | FileCheck %s --check-prefix=PACK
+// A file without schedules at the top level (a payload, or modules
+// concatenated by --split-input-file) is an error, not an empty listing.
+// RUN: not ansor-model features %examples/coverage/row_sum.mlir 2>&1 | FileCheck %s --check-prefix=NONE
+// NONE: row_sum.mlir: no sched.schedule at the top level of the module
 
 // CHECK-LABEL: schedule @fused: 3 statements
 // CHECK:       statement 0: node 1 init domain [64, 32]

@@ -140,6 +140,12 @@ static int printFeatures(MLIRContext &ctx, StringRef path) {
   normalizePayloads(*module);
   std::vector<std::string> names = getFeatureNames();
   llvm::raw_ostream &os = llvm::outs();
+  if (module->getOps<sched::ScheduleOp>().empty()) {
+    llvm::errs() << path
+                 << ": no sched.schedule at the top level of the module "
+                    "(sample sketches first; one file per module)\n";
+    return 1;
+  }
   for (sched::ScheduleOp schedule : module->getOps<sched::ScheduleOp>()) {
     FailureOr<func::FuncOp> payload = sched::resolvePayload(schedule, *module);
     if (failed(payload))

@@ -2,6 +2,8 @@
 
 #include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "ansor/Target/Target.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -298,6 +300,74 @@ bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
       ansor::getLoopsNeedingUnitInnerTile(*dag, node);
   return !unitLoops.empty() &&
          llvm::all_of(unitLoops, [&](unsigned l) { return block[l] == 1; });
+}
+
+/// Whether the body of `op` combines each value into its one init by an op
+/// upstream's reduction tiling knows the neutral element of.
+static bool hasKnownCombiner(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1)
+    return false;
+  BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+  if (!acc.hasOneUse())
+    return false;
+  Operation *combiner = *acc.user_begin();
+  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
+  return combiner->getNumResults() == 1 &&
+         yield.getOperand(0) == combiner->getResult(0) &&
+         isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
+             arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+             arith::MinNumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+             arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+             combiner);
+}
+
+std::optional<LaneSplit> SchedulePlan::getLaneSplit(unsigned node) const {
+  const NodePlan &plan = plans[node];
+  const DAGNode &n = dag->getNode(node);
+  auto op = dyn_cast<linalg::LinalgOp>(n.op);
+  if (!op || !plan.tile || !plan.vectorize || plan.rfactor || plan.pack ||
+      plan.fusedConsumer || plan.hasPartialTiles() ||
+      TileOp(plan.tile).getStructure().count(LoopKind::S) > 2 ||
+      ansor::isConvolutionLike(op) || !hasKnownCombiner(op))
+    return std::nullopt;
+  // The innermost loop, a reduction the block holds whole, read as the last
+  // dimension of an input.
+  unsigned loop = n.extents.size() - 1;
+  LevelSizes sizes = getLevelSizes(node);
+  if (n.kinds[loop] != LoopKind::R || sizes.block[loop] != n.extents[loop] ||
+      llvm::none_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+        AffineMap map = op.getMatchingIndexingMap(input);
+        return map.getNumResults() > 0 &&
+               map.getResults().back() ==
+                   getAffineDimExpr(loop, op.getContext());
+      }))
+    return std::nullopt;
+  std::string error;
+  FailureOr<ansor::Target> target =
+      ansor::Target::parse(ScheduleOp(schedule).getTarget(), error);
+  Type element = getElementTypeOrSelf(op.getDpsInits().front().getType());
+  if (failed(target) || target->isGPU() || !element.isIntOrFloat())
+    return std::nullopt;
+  int64_t vectorLanes =
+      target->vectorBits / std::max(8u, element.getIntOrFloatBitWidth());
+  int64_t extent = n.extents[loop];
+  for (int64_t lanes = 2 * vectorLanes; lanes >= 4; lanes /= 2) {
+    if (extent % lanes != 0 || extent < 2 * lanes)
+      continue;
+    SmallVector<int64_t> block = sizes.block;
+    block[loop] = lanes;
+    if (!canVectorize(node, block))
+      return std::nullopt;
+    return LaneSplit{loop, lanes};
+  }
+  return std::nullopt;
+}
+
+SmallVector<int64_t> SchedulePlan::getVectorBlock(unsigned node) const {
+  SmallVector<int64_t> block = getLevelSizes(node).block;
+  if (std::optional<LaneSplit> split = getLaneSplit(node))
+    block[split->loop] = split->lanes;
+  return block;
 }
 
 std::optional<unsigned> SchedulePlan::getInitOperand(unsigned node) const {

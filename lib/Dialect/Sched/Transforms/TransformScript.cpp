@@ -113,6 +113,11 @@ private:
   // Per-node translation.
   void translateTiled(unsigned node);
   void translateRfactor(unsigned node);
+  /// Splits the whole reduction loop of a register block into lanes of
+  /// partial results (SchedulePlan::getLaneSplit) and vectorizes the three
+  /// ops this makes: the partials' fill, their accumulation, the combine.
+  void splitIntoLanes(const std::string &block, const LaneSplit &split,
+                      unsigned numLoops);
   SmallVector<std::pair<unsigned, std::string>>
   takeInlinedProducers(unsigned node, const std::string &handle);
   void fuseInlined(ArrayRef<std::pair<unsigned, std::string>> producers,
@@ -718,8 +723,10 @@ void ScriptBuilder::translateTiled(unsigned node) {
     fuseInit(node, initHandle, initContainers, sizes.block);
   }
 
+  std::optional<LaneSplit> laneSplit = schedulePlan->getLaneSplit(node);
   bool vectorized =
-      plan.vectorize && schedulePlan->canVectorize(node, sizes.block);
+      plan.vectorize &&
+      schedulePlan->canVectorize(node, schedulePlan->getVectorBlock(node));
   if (plan.vectorize && !vectorized)
     degradeScalarBlock(node, sizes.block);
   // Partial tiles are peeled here, above the reduction loop, so that the
@@ -765,7 +772,25 @@ void ScriptBuilder::translateTiled(unsigned node) {
     return;
   if (decomposes)
     rootOp = decompose(rootOp);
+  if (laneSplit) {
+    splitIntoLanes(rootOp, *laneSplit, n.extents.size());
+    return;
+  }
   toVectorize.push_back({rootOp, {}});
+}
+
+void ScriptBuilder::splitIntoLanes(const std::string &block,
+                                   const LaneSplit &split, unsigned numLoops) {
+  SmallVector<int64_t> sizes(numLoops, 0);
+  sizes[split.loop] = split.lanes;
+  std::string fill = fresh("lane_fill"), partial = fresh("lane_partial"),
+              combine = fresh("lane_combine"), loop = fresh("lane_loop");
+  os << "  " << fill << ", " << partial << ", " << combine << ", " << loop
+     << " = transform.structured.tile_reduction_using_for " << block
+     << " by tile_sizes = " << sizeList(sizes) << " : (" << kAnyOp << ") -> ("
+     << typeList(4) << ")\n";
+  for (const std::string &op : {fill, partial, combine})
+    toVectorize.push_back({op, {}});
 }
 
 static std::string concreteType(StringRef opName) {
