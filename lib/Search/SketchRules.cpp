@@ -417,6 +417,30 @@ private:
   bool acrossRows;
 };
 
+/// AddRowReduction (ours): a multi-level tiling candidate that reads an
+/// input once, along its rows, with its innermost loop a reduction
+/// (reducesOnceAlongContiguousRows: a matrix-vector product in torch's
+/// [out][in] layout) also gets a sketch that leaves it as Skip does: its
+/// register block holds the whole reduction, which the materializer splits
+/// into lanes of partial sums read along the rows (SchedulePlan::
+/// getLaneSplit). Multi-level tiled, the block vectorizes along the output
+/// and reads the matrix across its rows.
+class AddRowReductionRule : public SketchRule {
+public:
+  StringRef name() const override { return "AddRowReduction"; }
+  RuleCondition matches(const ComputeDAG &dag, const SketchState &state,
+                        unsigned node) const override {
+    return reducesOnceAlongContiguousRows(dag, node) &&
+                   !state.nodes[node].cacheWrite
+               ? RuleCondition::Apply
+               : RuleCondition::Skip;
+  }
+  SmallVector<SketchState> apply(const ComputeDAG &, const SketchState &state,
+                                 unsigned) const override {
+    return {advance(state, name())};
+  }
+};
+
 /// Skip: leave the node's structure alone (annotations still apply).
 class SkipRule : public SketchRule {
 public:
@@ -442,6 +466,7 @@ SketchRuleList mlir::ansor::getCPUSketchRules(const Target &target,
   rules.push_back(std::make_unique<AlwaysInlineRule>(computeOnceBranches));
   rules.push_back(std::make_unique<AddRfactorRule>(target.numCores));
   rules.push_back(std::make_unique<AddPackingRule>());
+  rules.push_back(std::make_unique<AddRowReductionRule>());
   rules.push_back(std::make_unique<AddCacheWriteRule>());
   rules.push_back(std::make_unique<MultiLevelTilingWithFusionRule>());
   rules.push_back(std::make_unique<MultiLevelTilingRule>(/*acrossRows=*/true));

@@ -125,6 +125,26 @@ bool mlir::ansor::reducesAcrossContiguousRows(const ComputeDAG &dag,
   return reduced;
 }
 
+bool mlir::ansor::reducesOnceAlongContiguousRows(const ComputeDAG &dag,
+                                                 unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  if (!isa<linalg::LinalgOp>(node.op) || node.isInit || node.extents.empty() ||
+      node.initMaps.size() != 1 || isConvolutionLike(node.op) ||
+      node.kinds.back() != LoopKind::R || !needsMultiLevelTiling(dag, index))
+    return false;
+  unsigned innermost = node.extents.size() - 1;
+  return llvm::any_of(node.inputMaps, [&](AffineMap map) {
+    if (map.getNumResults() == 0 ||
+        map.getResults().back() !=
+            getAffineDimExpr(innermost, map.getContext()))
+      return false;
+    return llvm::all_of(llvm::enumerate(node.kinds), [&](auto loop) {
+      return loop.value() != LoopKind::S || node.extents[loop.index()] == 1 ||
+             map.isFunctionOfDim(loop.index());
+    });
+  });
+}
+
 bool mlir::ansor::isOutputIndexedBySpatialLoops(const ComputeDAG &dag,
                                                 unsigned index) {
   const DAGNode &n = dag.getNode(index);

@@ -36,6 +36,15 @@ bool needsMultiLevelTiling(const ComputeDAG &dag, unsigned node);
 /// that spatial loop, which vectorizes along the contiguous rows.
 bool reducesAcrossContiguousRows(const ComputeDAG &dag, unsigned node);
 
+/// Whether the node is a multi-level tiling candidate whose innermost loop
+/// is a reduction that an input reads contiguously (its last index) and
+/// only once (every spatial loop longer than 1 indexes it): a matrix-vector
+/// product with the matrix in torch's [out][in] layout (a linear layer on a
+/// batch of one). Its register blocks vectorize along the spatial loops
+/// and read that input across its rows; left whole, as Skip leaves a row
+/// sum, the block reads it along its rows into lanes of partial sums.
+bool reducesOnceAlongContiguousRows(const ComputeDAG &dag, unsigned node);
+
 /// Whether a reduction should be factored to gain parallelism on `cores`.
 bool needsRfactor(const ComputeDAG &dag, unsigned node, unsigned cores);
 

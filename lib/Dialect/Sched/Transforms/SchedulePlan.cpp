@@ -326,7 +326,7 @@ std::optional<LaneSplit> SchedulePlan::getLaneSplit(unsigned node) const {
   const DAGNode &n = dag->getNode(node);
   auto op = dyn_cast<linalg::LinalgOp>(n.op);
   if (!op || !plan.tile || !plan.vectorize || plan.rfactor || plan.pack ||
-      plan.fusedConsumer || plan.hasPartialTiles() ||
+      plan.fusedConsumer ||
       TileOp(plan.tile).getStructure().count(LoopKind::S) > 2 ||
       ansor::isConvolutionLike(op) || !hasKnownCombiner(op))
     return std::nullopt;
