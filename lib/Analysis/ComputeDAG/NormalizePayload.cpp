@@ -1,6 +1,7 @@
 //===- NormalizePayload.cpp - payload funcs in the form ansor schedules ---===//
 
 #include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -511,6 +512,75 @@ static void foldFillInputs(func::FuncOp func, IRRewriter &rewriter) {
     }
 }
 
+/// Whether `consumer`, reading an input through `map` (its loops to the
+/// input's dimensions), reads it once and along its rows: its innermost loop
+/// is a reduction that the map's last result is, and every spatial loop
+/// longer than 1 indexes the input (reducesOnceAlongContiguousRows, before
+/// the DAG exists).
+static bool readsOnceAlongRows(linalg::LinalgOp consumer, AffineMap map) {
+  SmallVector<int64_t> ranges = consumer.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = consumer.getIteratorTypesArray();
+  if (ranges.empty() || map.getNumResults() == 0)
+    return false;
+  unsigned innermost = ranges.size() - 1;
+  if (iterators[innermost] != utils::IteratorType::reduction ||
+      map.getResults().back() !=
+          getAffineDimExpr(innermost, consumer.getContext()))
+    return false;
+  for (auto [loop, iterator] : llvm::enumerate(iterators))
+    if (iterator == utils::IteratorType::parallel && ranges[loop] != 1 &&
+        !map.isFunctionOfDim(loop))
+      return false;
+  return true;
+}
+
+void mlir::ansor::foldTransposesIntoRowReductions(func::FuncOp func) {
+  SmallVector<std::pair<Operation *, unsigned>> links;
+  func.walk([&](linalg::LinalgOp consumer) {
+    if (consumer.getNumReductionLoops() == 0 ||
+        consumer.getNumDpsInits() != 1 || !onStaticTensors(consumer))
+      return;
+    for (OpOperand *input : consumer.getDpsInputOperands()) {
+      auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
+      if (!producer || !isTransposition(producer) ||
+          !input->get().hasOneUse() || !onStaticTensors(producer))
+        continue;
+      AffineMap transposed =
+          producer.getMatchingIndexingMap(producer.getDpsInputOperand(0));
+      if (readsOnceAlongRows(
+              consumer,
+              transposed.compose(consumer.getMatchingIndexingMap(input))))
+        links.push_back({consumer, input->getOperandNumber()});
+    }
+  });
+  IRRewriter rewriter(func.getContext());
+  for (auto [op, operand] : links) {
+    auto producerOp = op->getOperand(operand).getDefiningOp<linalg::LinalgOp>();
+    FailureOr<linalg::GenericOp> producer = generalize(rewriter, producerOp);
+    if (failed(producer))
+      continue;
+    FailureOr<linalg::GenericOp> consumer =
+        generalize(rewriter, cast<linalg::LinalgOp>(op));
+    if (failed(consumer) ||
+        !linalg::areElementwiseOpsFusable(
+            &consumer->getOperation()->getOpOperand(operand)))
+      continue;
+    rewriter.setInsertionPoint(*consumer);
+    FailureOr<linalg::ElementwiseOpFusionResult> fused =
+        linalg::fuseElementwiseOps(
+            rewriter, &consumer->getOperation()->getOpOperand(operand));
+    if (failed(fused))
+      continue;
+    for (auto [original, replacement] : fused->replacements)
+      rewriter.replaceAllUsesWith(original, replacement);
+    rewriter.eraseOp(*consumer);
+    Value producerInit = producer->getDpsInitOperand(0)->get();
+    rewriter.eraseOp(*producer);
+    eraseDeadInits(producerInit,
+                   [&](Operation *dead) { rewriter.eraseOp(dead); });
+  }
+}
+
 void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
   IRRewriter rewriter(func.getContext());
   foldFillInputs(func, rewriter);
@@ -658,6 +728,7 @@ void mlir::ansor::normalizePayload(func::FuncOp func) {
   generalizeMixedContractions(func);
   convertElementwiseToLinalg(func);
   decomposeAggregatedOps(func);
+  foldTransposesIntoRowReductions(func);
   fuseElementwiseChains(func);
   readScalarsAsInputs(func);
   widenBooleanTensors(func);

@@ -107,10 +107,22 @@ void fuseElementwiseChains(func::FuncOp func);
 /// other ops (a fill's value) stay.
 void readScalarsAsInputs(func::FuncOp func);
 
-/// All nine, on `func`.
+/// Fuses a transposition (a linalg.transpose, or a generic that only
+/// copies its input in another order) that one reduction alone reads into
+/// that reduction, where the reduction then reads the transposition's
+/// input once and along its rows (its innermost loop a reduction that
+/// input's last index is, every spatial loop longer than 1 indexing it):
+/// torch's linear layer on a batch of one, `matmul(x, transpose(W))` with W
+/// in [out][in]. Left a node, the transposition was inlined into the
+/// matmul's tiles (a transposed copy of the whole matrix per call); fused,
+/// the matmul reads W along its rows, which AddRowReduction's sketch
+/// vectorizes in lanes of partial sums.
+void foldTransposesIntoRowReductions(func::FuncOp func);
+
+/// All ten, on `func`.
 void normalizePayload(func::FuncOp func);
 
-/// All nine, on every func of `module` with a body.
+/// All ten, on every func of `module` with a body.
 void normalizePayloads(ModuleOp module);
 
 } // namespace ansor
