@@ -744,9 +744,10 @@ void NestBuilder::translateTiled(unsigned node) {
     for (unsigned loop : reductionLoops)
       if (loop != r)
         blockLoop(loop);
-    nest.statements[index].loops.push_back(toLoop(
-        node, LoopSpec{r, laneSplit->lanes, n.extents[r] / laneSplit->lanes,
-                       LoopAnnotation::None, true}));
+    nest.statements[index].loops.push_back(
+        toLoop(node, LoopSpec{r, laneSplit->lanes,
+                              laneSplit->covered / laneSplit->lanes,
+                              LoopAnnotation::None, true}));
     vectorLoop = std::nullopt;
     for (unsigned loop : spatialLoops)
       blockLoop(loop);

@@ -2,11 +2,12 @@
 // contiguously (a row sum, a row max) accumulates lanes of partial results
 // along it in vector registers and adds them up once (upstream's
 // tile_reduction_using_for): twice the target's vector lanes (8 x f32 or
-// i32 at 256 bits: 16), fewer where that does not divide the extent.
-// Vectorized whole, the block reduced each row in order, one element at a
-// time: a 64x1024 row sum ran 13x slower. No split where no count of at
-// least 4 lanes divides the extent (1001), and none for a reduction across
-// rows (multi-level tiled with its reduction outside the block).
+// i32 at 256 bits: 16), over the largest multiple of them the row holds;
+// the rest of the row (upstream's split) is reduced after them, vectorized
+// whole. Vectorized whole, the block reduced each row in order, one element
+// at a time: a 64x1024 row sum ran 13x slower, a 64x1001 one 10x. No split
+// for a reduction across rows (multi-level tiled with its reduction outside
+// the block).
 // RUN: ansor-opt %s --split-input-file --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=x86-64-v3 -num-cores=2 -vector-bits=256'" --sched-sample="seed=5" --sched-export-transform | FileCheck %s --check-prefix=SCRIPT
 // RUN: ansor-opt %s --split-input-file --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=x86-64-v3 -num-cores=2 -vector-bits=256'" --sched-sample="seed=5" --sched-materialize | FileCheck %s
 // The cost model's loop nest: the partials' steps, then the lanes,
@@ -61,11 +62,13 @@ func.func @row_max(%x: tensor<64x512xf32>) -> tensor<64xf32> {
 
 // -----
 
-// 200 = 8 x 25: 8 lanes.
+// 200 = 12 x 16 + 8.
 // SCRIPT-LABEL: @apply_row_sum_i32_sketch0
-// SCRIPT:         transform.structured.tile_reduction_using_for %{{.+}} by tile_sizes = [0, 8]
+// SCRIPT:         %[[PARTS:.+]] = transform.structured.split %{{.+}} after 192 {dimension = 1 : i64}
+// SCRIPT:         %[[PART:.+]]:2 = transform.split_handle %[[PARTS]]
+// SCRIPT:         transform.structured.tile_reduction_using_for %[[PART]]#0 by tile_sizes = [0, 16]
 // CHECK-LABEL: func.func @row_sum_i32
-// CHECK:         arith.addi %{{.+}}, %{{.+}} : vector<{{([0-9]+x)?}}8xi32>
+// CHECK:         arith.addi %{{.+}}, %{{.+}} : vector<{{([0-9]+x)?}}16xi32>
 func.func @row_sum_i32(%x: tensor<64x200xi32>) -> tensor<64xi32> {
   %zero = arith.constant 0 : i32
   %e = tensor.empty() : tensor<64xi32>
@@ -80,9 +83,16 @@ func.func @row_sum_i32(%x: tensor<64x200xi32>) -> tensor<64xi32> {
 
 // -----
 
+// 1001 = 62 x 16 + 9: the last 9 of each row after the lanes.
 // SCRIPT-LABEL: @apply_row_sum_odd_sketch0
-// SCRIPT-NOT:     tile_reduction_using_for
-// SCRIPT:         transform.yield
+// SCRIPT:         %[[PARTS:.+]] = transform.structured.split %{{.+}} after 992 {dimension = 1 : i64}
+// SCRIPT:         %[[PART:.+]]:2 = transform.split_handle %[[PARTS]]
+// SCRIPT:         transform.structured.tile_reduction_using_for %[[PART]]#0 by tile_sizes = [0, 16]
+// SCRIPT:         transform.structured.vectorize %[[PART]]#1
+// CHECK-LABEL: func.func @row_sum_odd
+// CHECK:         scf.for %{{.+}} = %c0 to %c992 step %c16 iter_args(%{{.+}} = %{{.+}}) -> (vector<{{([0-9]+x)?}}16xf32>)
+// CHECK:         vector.reduction <add>, %{{.+}}, %{{.+}} : vector<16xf32> into f32
+// CHECK:         vector.reduction <add>, %{{.+}}, %{{.+}} : vector<9xf32> into f32
 func.func @row_sum_odd(%x: tensor<64x1001xf32>) -> tensor<64xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<64xf32>

@@ -352,13 +352,13 @@ std::optional<LaneSplit> SchedulePlan::getLaneSplit(unsigned node) const {
       target->vectorBits / std::max(8u, element.getIntOrFloatBitWidth());
   int64_t extent = n.extents[loop];
   for (int64_t lanes = 2 * vectorLanes; lanes >= 4; lanes /= 2) {
-    if (extent % lanes != 0 || extent < 2 * lanes)
+    if (extent < 2 * lanes)
       continue;
     SmallVector<int64_t> block = sizes.block;
     block[loop] = lanes;
     if (!canVectorize(node, block))
       return std::nullopt;
-    return LaneSplit{loop, lanes};
+    return LaneSplit{loop, lanes, extent / lanes * lanes};
   }
   return std::nullopt;
 }

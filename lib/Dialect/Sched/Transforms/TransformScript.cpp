@@ -116,8 +116,8 @@ private:
   /// Splits the whole reduction loop of a register block into lanes of
   /// partial results (SchedulePlan::getLaneSplit) and vectorizes the three
   /// ops this makes: the partials' fill, their accumulation, the combine.
-  void splitIntoLanes(const std::string &block, const LaneSplit &split,
-                      unsigned numLoops);
+  void splitIntoLanes(unsigned node, const std::string &block,
+                      const LaneSplit &split);
   SmallVector<std::pair<unsigned, std::string>>
   takeInlinedProducers(unsigned node, const std::string &handle);
   void fuseInlined(ArrayRef<std::pair<unsigned, std::string>> producers,
@@ -773,20 +773,37 @@ void ScriptBuilder::translateTiled(unsigned node) {
   if (decomposes)
     rootOp = decompose(rootOp);
   if (laneSplit) {
-    splitIntoLanes(rootOp, *laneSplit, n.extents.size());
+    splitIntoLanes(node, rootOp, *laneSplit);
     return;
   }
   toVectorize.push_back({rootOp, {}});
 }
 
-void ScriptBuilder::splitIntoLanes(const std::string &block,
-                                   const LaneSplit &split, unsigned numLoops) {
-  SmallVector<int64_t> sizes(numLoops, 0);
+void ScriptBuilder::splitIntoLanes(unsigned node, const std::string &block,
+                                   const LaneSplit &split) {
+  const DAGNode &n = dag.getNode(node);
+  std::string covered = block;
+  // The rest of the loop, fewer elements than lanes, is a block of its own,
+  // reduced after the covered part (upstream's split chains the two).
+  if (split.covered < n.extents[split.loop]) {
+    std::string parts = fresh("lane_parts"), halves = fresh("lane_part");
+    os << "  " << parts << " = transform.structured.split " << block
+       << " after " << split.covered << " {dimension = " << split.loop
+       << " : i64} : " << kAnyOp << "\n";
+    os << "  " << halves << ":2 = transform.split_handle " << parts << " : ("
+       << kAnyOp << ") -> (" << typeList(2) << ")\n";
+    covered = halves + "#0";
+    SmallVector<int64_t> rest = schedulePlan->getLevelSizes(node).block;
+    rest[split.loop] = n.extents[split.loop] - split.covered;
+    if (schedulePlan->canVectorize(node, rest))
+      toVectorize.push_back({halves + "#1", {}});
+  }
+  SmallVector<int64_t> sizes(n.extents.size(), 0);
   sizes[split.loop] = split.lanes;
   std::string fill = fresh("lane_fill"), partial = fresh("lane_partial"),
               combine = fresh("lane_combine"), loop = fresh("lane_loop");
   os << "  " << fill << ", " << partial << ", " << combine << ", " << loop
-     << " = transform.structured.tile_reduction_using_for " << block
+     << " = transform.structured.tile_reduction_using_for " << covered
      << " by tile_sizes = " << sizeList(sizes) << " : (" << kAnyOp << ") -> ("
      << typeList(4) << ")\n";
   for (const std::string &op : {fill, partial, combine})

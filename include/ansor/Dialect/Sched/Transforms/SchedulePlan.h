@@ -65,6 +65,9 @@ struct LevelSizes {
 struct LaneSplit {
   unsigned loop;
   int64_t lanes;
+  /// The part of the loop the lanes cover, a multiple of them; the rest of
+  /// the loop is reduced after them, vectorized whole.
+  int64_t covered;
 };
 
 /// What becomes of an unroll step.
@@ -121,9 +124,10 @@ public:
   /// vectorized). Vectorized whole, the block reduced each row in order, one
   /// element at a time (no reassociation): a 64x1024 row sum ran 13x slower
   /// than split. Twice the target's vector lanes (two independent chains),
-  /// or fewer that divide the loop's extent; none where no such count of at
-  /// least 4 leaves two steps, where the combiner is not one upstream knows
-  /// the neutral element of, or where the split block cannot be vectorized.
+  /// or fewer where the loop is shorter, over the largest multiple of them
+  /// the loop holds; none where no count of at least 4 leaves two steps,
+  /// where the combiner is not one upstream knows the neutral element of, or
+  /// where the split block cannot be vectorized.
   std::optional<LaneSplit> getLaneSplit(unsigned node) const;
   /// The register block of `node` as vectorized: the lane split's loop
   /// holds its lanes.
