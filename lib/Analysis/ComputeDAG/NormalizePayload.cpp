@@ -17,16 +17,22 @@ static auto operandAndResultTypes(Operation *op) {
   return llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes());
 }
 
-/// Whether `op` computes on static-shaped tensors (and scalars, such as a
-/// padding value) only: the decompositions build tensor ops, and dynamic or
-/// buffer forms are refused later, by ComputeDAG, with their own error.
+/// Whether `op` computes on static-shaped tensors only: the decompositions
+/// build tensor ops, and dynamic or buffer forms are refused later, by
+/// ComputeDAG, with their own error.
 static bool onStaticTensors(Operation *op) {
-  auto types = operandAndResultTypes(op);
-  return llvm::any_of(types, llvm::IsaPred<RankedTensorType>) &&
-         llvm::all_of(types, [](Type t) {
-           auto tensor = dyn_cast<RankedTensorType>(t);
-           return tensor ? tensor.hasStaticShape() : !isa<ShapedType>(t);
-         });
+  return llvm::all_of(operandAndResultTypes(op), [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && tensor.hasStaticShape();
+  });
+}
+
+/// The same, scalar operands allowed (a pack's padding value).
+static bool onStaticTensorsAndScalars(Operation *op) {
+  return llvm::all_of(operandAndResultTypes(op), [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor ? tensor.hasStaticShape() : t.isIntOrIndexOrFloat();
+  });
 }
 
 /// Erases `init` if nothing reads it any more, and so on down the fills
@@ -149,7 +155,7 @@ void mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
     // a transpose, a reshape and a slice), upstream's lowering, which
     // replaces the op itself.
     if (isa<linalg::PackOp, linalg::UnPackOp>(op)) {
-      if (!onStaticTensors(op))
+      if (!onStaticTensorsAndScalars(op))
         continue;
       rewriter.setInsertionPoint(op);
       if (auto unpack = dyn_cast<linalg::UnPackOp>(op)) {
@@ -535,49 +541,70 @@ static bool readsOnceAlongRows(linalg::LinalgOp consumer, AffineMap map) {
 }
 
 void mlir::ansor::foldTransposesIntoRowReductions(func::FuncOp func) {
-  SmallVector<std::pair<Operation *, unsigned>> links;
-  func.walk([&](linalg::LinalgOp consumer) {
-    if (consumer.getNumReductionLoops() == 0 ||
-        consumer.getNumDpsInits() != 1 || !onStaticTensors(consumer))
-      return;
-    for (OpOperand *input : consumer.getDpsInputOperands()) {
-      auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
-      if (!producer || !isTransposition(producer) ||
-          !input->get().hasOneUse() || !onStaticTensors(producer))
-        continue;
-      AffineMap transposed =
-          producer.getMatchingIndexingMap(producer.getDpsInputOperand(0));
-      if (readsOnceAlongRows(
-              consumer,
-              transposed.compose(consumer.getMatchingIndexingMap(input))))
-        links.push_back({consumer, input->getOperandNumber()});
-    }
-  });
   IRRewriter rewriter(func.getContext());
-  for (auto [op, operand] : links) {
-    auto producerOp = op->getOperand(operand).getDefiningOp<linalg::LinalgOp>();
-    FailureOr<linalg::GenericOp> producer = generalize(rewriter, producerOp);
-    if (failed(producer))
+  // Transpositions whose fusion failed; one leaves the set before it is
+  // erased, so that no new op at its address is skipped.
+  DenseSet<Operation *> refused;
+  // One link at a time until none is left: each fusion replaces the
+  // consumer, whose other inputs may then qualify (normalizing the result
+  // again must change nothing: records and schedules name its nodes).
+  while (true) {
+    OpOperand *link = nullptr;
+    func.walk([&](linalg::LinalgOp consumer) {
+      if (consumer.getNumReductionLoops() == 0 ||
+          consumer.getNumDpsInits() != 1 || !onStaticTensors(consumer))
+        return WalkResult::advance();
+      for (OpOperand *input : consumer.getDpsInputOperands()) {
+        auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
+        if (!producer || refused.contains(producer) ||
+            !isTransposition(producer) || !input->get().hasOneUse() ||
+            !onStaticTensors(producer))
+          continue;
+        AffineMap transposed =
+            producer.getMatchingIndexingMap(producer.getDpsInputOperand(0));
+        if (readsOnceAlongRows(
+                consumer,
+                transposed.compose(consumer.getMatchingIndexingMap(input)))) {
+          link = input;
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    if (!link)
+      return;
+    unsigned operand = link->getOperandNumber();
+    Operation *producerOp = link->get().getDefiningOp();
+    FailureOr<linalg::GenericOp> producer =
+        generalize(rewriter, cast<linalg::LinalgOp>(producerOp));
+    if (failed(producer)) {
+      refused.insert(producerOp);
       continue;
+    }
     FailureOr<linalg::GenericOp> consumer =
-        generalize(rewriter, cast<linalg::LinalgOp>(op));
-    if (failed(consumer) ||
-        !linalg::areElementwiseOpsFusable(
-            &consumer->getOperation()->getOpOperand(operand)))
+        generalize(rewriter, cast<linalg::LinalgOp>(link->getOwner()));
+    OpOperand *fusedUse = succeeded(consumer)
+                              ? &consumer->getOperation()->getOpOperand(operand)
+                              : nullptr;
+    FailureOr<linalg::ElementwiseOpFusionResult> fused = failure();
+    if (fusedUse && linalg::areElementwiseOpsFusable(fusedUse)) {
+      rewriter.setInsertionPoint(*consumer);
+      fused = linalg::fuseElementwiseOps(rewriter, fusedUse);
+    }
+    if (failed(fused)) {
+      refused.insert(*producer);
       continue;
-    rewriter.setInsertionPoint(*consumer);
-    FailureOr<linalg::ElementwiseOpFusionResult> fused =
-        linalg::fuseElementwiseOps(
-            rewriter, &consumer->getOperation()->getOpOperand(operand));
-    if (failed(fused))
-      continue;
+    }
     for (auto [original, replacement] : fused->replacements)
       rewriter.replaceAllUsesWith(original, replacement);
     rewriter.eraseOp(*consumer);
     Value producerInit = producer->getDpsInitOperand(0)->get();
+    refused.erase(*producer);
     rewriter.eraseOp(*producer);
-    eraseDeadInits(producerInit,
-                   [&](Operation *dead) { rewriter.eraseOp(dead); });
+    eraseDeadInits(producerInit, [&](Operation *dead) {
+      refused.erase(dead);
+      rewriter.eraseOp(dead);
+    });
   }
 }
 

@@ -101,8 +101,11 @@ void fuseElementwiseChains(func::FuncOp func);
 /// constant indices (`tensor.extract %t[%c1]` at the func's level, a clamp's
 /// bound or a full reduction's sum) as a 0-d input of the op (a
 /// rank-reducing slice of the tensor) instead. The reduction's result is
-/// then an edge of the compute DAG (the extract hid it: such funcs were
-/// refused), and on the GPU the kernel reads the scalar from device memory
+/// then read by a linalg op (the extract hid it: such funcs were refused);
+/// a 0-d one is an edge of the compute DAG, a slice of a larger one leaves
+/// the reduction and its reader nodes apart, computed in order (the DAG
+/// does not look through slices). On the GPU the kernel reads the scalar
+/// from device memory
 /// (the host would have read it). Named ops are generalized first; reads by
 /// other ops (a fill's value) stay.
 void readScalarsAsInputs(func::FuncOp func);

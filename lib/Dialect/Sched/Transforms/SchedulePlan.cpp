@@ -325,8 +325,8 @@ std::optional<LaneSplit> SchedulePlan::getLaneSplit(unsigned node) const {
   const NodePlan &plan = plans[node];
   const DAGNode &n = dag->getNode(node);
   auto op = dyn_cast<linalg::LinalgOp>(n.op);
-  if (!op || !plan.tile || !plan.vectorize || plan.rfactor || plan.pack ||
-      plan.fusedConsumer ||
+  if (!op || n.extents.empty() || !plan.tile || !plan.vectorize ||
+      plan.rfactor || plan.pack || plan.fusedConsumer ||
       TileOp(plan.tile).getStructure().count(LoopKind::S) > 2 ||
       ansor::isConvolutionLike(op) || !hasKnownCombiner(op))
     return std::nullopt;
@@ -356,9 +356,8 @@ std::optional<LaneSplit> SchedulePlan::getLaneSplit(unsigned node) const {
       continue;
     SmallVector<int64_t> block = sizes.block;
     block[loop] = lanes;
-    if (!canVectorize(node, block))
-      return std::nullopt;
-    return LaneSplit{loop, lanes, extent / lanes * lanes};
+    if (canVectorize(node, block))
+      return LaneSplit{loop, lanes, extent / lanes * lanes};
   }
   return std::nullopt;
 }
