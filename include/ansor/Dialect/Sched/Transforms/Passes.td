@@ -157,6 +157,24 @@ def SchedExpandStridedCopies
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def SchedNormalizePayload
+    : Pass<"sched-normalize-payload", "::mlir::ModuleOp"> {
+  let summary = "Rewrite payload funcs into the form ansor schedules";
+  let description = [{
+    Applies the normalization every pass that reads payload funcs applies
+    first (derivation, tuning, measuring, applying records, partitioning;
+    `NormalizePayload.h`): tensors built without a destination become linalg
+    ops, elementwise arith on tensors becomes `linalg.generic`, aggregated
+    ops, concatenations, packs and unpacks are decomposed, elementwise chains
+    are fused, scalars read from tensors become 0-d inputs, and so on. It
+    shows the func a task key hashes and a schedule's nodes are numbered in.
+    Normalizing a normalized func changes nothing.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def SchedCopyDuplicateResults
     : Pass<"sched-copy-duplicate-results", "::mlir::func::FuncOp"> {
   let summary = "Give every returned tensor its own value";
