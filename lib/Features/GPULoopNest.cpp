@@ -476,9 +476,11 @@ LoopNest GPUNestBuilder::build() {
     else if (plan.getNode(node).rfactor)
       translateCrossThread(node), emitted[node] = true;
   }
-  // Consumers first: a node's inlined producers are emitted with it.
+  // Consumers first: a node's inlined producers are emitted with it. One
+  // no tiled consumer fused (the producer of an init, which the script
+  // leaves whole) is a kernel of its own, a thread per element.
   for (int node = dag.size() - 1; node >= 0; --node)
-    if (!emitted[node] && !plan.getNode(node).inlined)
+    if (!emitted[node])
       translateDefault(node);
   for (Statement &s : nest.statements)
     llvm::erase_if(s.accesses, [&](const BufferAccess &a) {

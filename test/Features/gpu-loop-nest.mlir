@@ -6,6 +6,13 @@
 // distance between two consecutive threads' global reads and writes
 // (log2(1 + x), as every count feature).
 // RUN: ansor-model features %s | FileCheck %s
+// The producer of a matmul's init (a broadcast bias), which the GPU script
+// leaves whole as a kernel of its own, is a statement of its own (it was
+// taken as inlined and found nowhere).
+// RUN: ansor-opt %S/../Measure/Inputs/unusual/linear_bias_init.mlir --sched-derive-sketches="target='cuda -arch=sm_90' sketch=0" --sched-sample="seed=1" -o %t.mlir
+// RUN: ansor-model features %t.mlir | FileCheck %s --check-prefix=INIT
+// INIT: schedule @linear_bias_init_sketch0_0: 4 statements
+// INIT: statement 3: node 0 domain [128, 512]
 
 !A = tensor<128x64xf32>
 !B = tensor<64x256xf32>
