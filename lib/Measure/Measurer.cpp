@@ -2,6 +2,7 @@
 
 #include "ansor/Measure/Measurer.h"
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "ansor/Measure/RunnerWorker.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -56,9 +57,8 @@ static bool needsPositiveInputs(func::FuncOp func) {
   walkWithCallees(func, [&](Operation *op) {
     if (isa<math::RsqrtOp, math::SqrtOp, math::LogOp, math::Log1pOp,
             math::Log2Op, math::Log10Op, math::PowFOp, math::AcosOp,
-            math::AsinOp, math::AtanhOp, arith::DivFOp, arith::RemFOp,
-            arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
-            arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
+            math::AsinOp, math::AtanhOp, arith::DivFOp, arith::RemFOp>(op) ||
+        isIntegerDivision(op))
       found = true;
   });
   return found;

@@ -460,6 +460,30 @@ static FailureOr<linalg::GenericOp> generalize(RewriterBase &rewriter,
   return linalg::generalizeNamedOp(rewriter, op);
 }
 
+/// Fuses `producer` into input `operand` of `consumer` (upstream's
+/// fuseElementwiseOps), then erases both and the inits the producer leaves
+/// unread through `erase`; fails, changing nothing, where upstream refuses.
+static LogicalResult fuseProducer(RewriterBase &rewriter,
+                                  linalg::GenericOp producer,
+                                  linalg::GenericOp consumer, unsigned operand,
+                                  function_ref<void(Operation *)> erase) {
+  OpOperand &use = consumer->getOpOperand(operand);
+  if (!linalg::areElementwiseOpsFusable(&use))
+    return failure();
+  rewriter.setInsertionPoint(consumer);
+  FailureOr<linalg::ElementwiseOpFusionResult> fused =
+      linalg::fuseElementwiseOps(rewriter, &use);
+  if (failed(fused))
+    return failure();
+  for (auto [original, replacement] : fused->replacements)
+    rewriter.replaceAllUsesWith(original, replacement);
+  erase(consumer);
+  Value producerInit = producer.getDpsInitOperand(0)->get();
+  erase(producer);
+  eraseDeadInits(producerInit, erase);
+  return success();
+}
+
 /// The fill that input `input` of an elementwise op reads, when its body
 /// can read the fill's value instead (same type).
 static linalg::FillOp getFoldableFill(OpOperand *input) {
@@ -518,28 +542,6 @@ static void foldFillInputs(func::FuncOp func, IRRewriter &rewriter) {
     }
 }
 
-/// Whether `consumer`, reading an input through `map` (its loops to the
-/// input's dimensions), reads it once and along its rows: its innermost loop
-/// is a reduction that the map's last result is, and every spatial loop
-/// longer than 1 indexes the input (reducesOnceAlongContiguousRows, before
-/// the DAG exists).
-static bool readsOnceAlongRows(linalg::LinalgOp consumer, AffineMap map) {
-  SmallVector<int64_t> ranges = consumer.getStaticLoopRanges();
-  SmallVector<utils::IteratorType> iterators = consumer.getIteratorTypesArray();
-  if (ranges.empty() || map.getNumResults() == 0)
-    return false;
-  unsigned innermost = ranges.size() - 1;
-  if (iterators[innermost] != utils::IteratorType::reduction ||
-      map.getResults().back() !=
-          getAffineDimExpr(innermost, consumer.getContext()))
-    return false;
-  for (auto [loop, iterator] : llvm::enumerate(iterators))
-    if (iterator == utils::IteratorType::parallel && ranges[loop] != 1 &&
-        !map.isFunctionOfDim(loop))
-      return false;
-  return true;
-}
-
 void mlir::ansor::foldTransposesIntoRowReductions(func::FuncOp func) {
   IRRewriter rewriter(func.getContext());
   // Transpositions whose fusion failed; one leaves the set before it is
@@ -562,9 +564,12 @@ void mlir::ansor::foldTransposesIntoRowReductions(func::FuncOp func) {
           continue;
         AffineMap transposed =
             producer.getMatchingIndexingMap(producer.getDpsInputOperand(0));
+        SmallVector<bool> reduction;
+        for (utils::IteratorType iterator : consumer.getIteratorTypesArray())
+          reduction.push_back(iterator == utils::IteratorType::reduction);
         if (readsOnceAlongRows(
-                consumer,
-                transposed.compose(consumer.getMatchingIndexingMap(input)))) {
+                transposed.compose(consumer.getMatchingIndexingMap(input)),
+                consumer.getStaticLoopRanges(), reduction)) {
           link = input;
           return WalkResult::interrupt();
         }
@@ -583,28 +588,12 @@ void mlir::ansor::foldTransposesIntoRowReductions(func::FuncOp func) {
     }
     FailureOr<linalg::GenericOp> consumer =
         generalize(rewriter, cast<linalg::LinalgOp>(link->getOwner()));
-    OpOperand *fusedUse = succeeded(consumer)
-                              ? &consumer->getOperation()->getOpOperand(operand)
-                              : nullptr;
-    FailureOr<linalg::ElementwiseOpFusionResult> fused = failure();
-    if (fusedUse && linalg::areElementwiseOpsFusable(fusedUse)) {
-      rewriter.setInsertionPoint(*consumer);
-      fused = linalg::fuseElementwiseOps(rewriter, fusedUse);
-    }
-    if (failed(fused)) {
+    if (failed(consumer) || failed(fuseProducer(rewriter, *producer, *consumer,
+                                                operand, [&](Operation *dead) {
+                                                  refused.erase(dead);
+                                                  rewriter.eraseOp(dead);
+                                                })))
       refused.insert(*producer);
-      continue;
-    }
-    for (auto [original, replacement] : fused->replacements)
-      rewriter.replaceAllUsesWith(original, replacement);
-    rewriter.eraseOp(*consumer);
-    Value producerInit = producer->getDpsInitOperand(0)->get();
-    refused.erase(*producer);
-    rewriter.eraseOp(*producer);
-    eraseDeadInits(producerInit, [&](Operation *dead) {
-      refused.erase(dead);
-      rewriter.eraseOp(dead);
-    });
   }
 }
 
@@ -646,24 +635,10 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
     linalg::GenericOp producer = toGeneric(link->get().getDefiningOp());
     linalg::GenericOp consumer =
         producer ? toGeneric(link->getOwner()) : linalg::GenericOp();
-    if (!consumer ||
-        !linalg::areElementwiseOpsFusable(&consumer->getOpOperand(operand))) {
-      refused.insert(consumer ? consumer.getOperation() : link->getOwner());
-      continue;
-    }
-    rewriter.setInsertionPoint(consumer);
-    FailureOr<linalg::ElementwiseOpFusionResult> fused =
-        linalg::fuseElementwiseOps(rewriter, &consumer->getOpOperand(operand));
-    if (failed(fused)) {
+    if (!consumer)
+      refused.insert(link->getOwner());
+    else if (failed(fuseProducer(rewriter, producer, consumer, operand, erase)))
       refused.insert(consumer);
-      continue;
-    }
-    for (auto [original, replacement] : fused->replacements)
-      rewriter.replaceAllUsesWith(original, replacement);
-    erase(consumer);
-    Value producerInit = producer.getDpsInitOperand(0)->get();
-    erase(producer);
-    eraseDeadInits(producerInit, erase);
   }
 }
 

@@ -1,6 +1,7 @@
 //===- Predicates.cpp - Ansor's sketch rule predicates --------------------===//
 
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -125,23 +126,32 @@ bool mlir::ansor::reducesAcrossContiguousRows(const ComputeDAG &dag,
   return reduced;
 }
 
+bool mlir::ansor::readsOnceAlongRows(AffineMap map, ArrayRef<int64_t> extents,
+                                     ArrayRef<bool> reduction) {
+  if (extents.empty() || map.getNumResults() == 0)
+    return false;
+  unsigned innermost = extents.size() - 1;
+  if (!reduction[innermost] ||
+      map.getResults().back() != getAffineDimExpr(innermost, map.getContext()))
+    return false;
+  for (auto [loop, extent] : llvm::enumerate(extents))
+    if (!reduction[loop] && extent != 1 && !map.isFunctionOfDim(loop))
+      return false;
+  return true;
+}
+
 bool mlir::ansor::reducesOnceAlongContiguousRows(const ComputeDAG &dag,
                                                  unsigned index) {
   const DAGNode &node = dag.getNode(index);
-  if (!isa<linalg::LinalgOp>(node.op) || node.isInit || node.extents.empty() ||
+  if (!isa<linalg::LinalgOp>(node.op) || node.isInit ||
       node.initMaps.size() != 1 || isConvolutionLike(node.op) ||
-      node.kinds.back() != LoopKind::R || !needsMultiLevelTiling(dag, index))
+      !needsMultiLevelTiling(dag, index))
     return false;
-  unsigned innermost = node.extents.size() - 1;
+  SmallVector<bool> reduction;
+  for (LoopKind kind : node.kinds)
+    reduction.push_back(kind == LoopKind::R);
   return llvm::any_of(node.inputMaps, [&](AffineMap map) {
-    if (map.getNumResults() == 0 ||
-        map.getResults().back() !=
-            getAffineDimExpr(innermost, map.getContext()))
-      return false;
-    return llvm::all_of(llvm::enumerate(node.kinds), [&](auto loop) {
-      return loop.value() != LoopKind::S || node.extents[loop.index()] == 1 ||
-             map.isFunctionOfDim(loop.index());
-    });
+    return readsOnceAlongRows(map, node.extents, reduction);
   });
 }
 
@@ -239,6 +249,11 @@ bool mlir::ansor::isTransposition(Operation *op) {
   AffineMap output =
       linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0));
   return input.isPermutation() && !input.isIdentity() && output.isIdentity();
+}
+
+bool mlir::ansor::isIntegerDivision(Operation *op) {
+  return isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+             arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op);
 }
 
 bool mlir::ansor::isConvolutionLike(Operation *op) {

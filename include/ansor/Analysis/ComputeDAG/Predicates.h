@@ -45,6 +45,13 @@ bool reducesAcrossContiguousRows(const ComputeDAG &dag, unsigned node);
 /// sum, the block reads it along its rows into lanes of partial sums.
 bool reducesOnceAlongContiguousRows(const ComputeDAG &dag, unsigned node);
 
+/// Whether an op whose loops have `extents` (`reduction` set for its
+/// reduction loops) reads an input through `map` once and along its rows:
+/// its innermost loop is a reduction that is the map's last result, and
+/// every other loop longer than 1 indexes the input.
+bool readsOnceAlongRows(AffineMap map, ArrayRef<int64_t> extents,
+                        ArrayRef<bool> reduction);
+
 /// Whether a reduction should be factored to gain parallelism on `cores`.
 bool needsRfactor(const ComputeDAG &dag, unsigned node, unsigned cores);
 
@@ -77,6 +84,10 @@ bool isCopy(Operation *op);
 /// Whether `op` is a copy (isCopy) of its one input, read in another order
 /// than its loops run (linalg.transpose, or a generic doing the same).
 bool isTransposition(Operation *op);
+
+/// Whether `op` is an integer division or remainder, which traps on a zero
+/// divisor (SIGFPE on x86, also lane by lane in vector code).
+bool isIntegerDivision(Operation *op);
 
 /// The named convolutions and poolings whose blocks decompose into 1-D
 /// convolutions (`transform.structured.decompose`).

@@ -16,6 +16,12 @@ FailureOr<SchedulePlan> SchedulePlan::build(ScheduleOp schedule,
   SchedulePlan plan(schedule, dag);
   if (failed(plan.collect()))
     return failure();
+  std::string error;
+  FailureOr<ansor::Target> target =
+      ansor::Target::parse(schedule.getTarget(), error);
+  if (succeeded(target) && !target->isGPU())
+    for (unsigned node = 0; node < dag.size(); ++node)
+      plan.plans[node].laneSplit = plan.planLaneSplit(node, target->vectorBits);
   return plan;
 }
 
@@ -321,7 +327,8 @@ static bool hasKnownCombiner(linalg::LinalgOp op) {
              combiner);
 }
 
-std::optional<LaneSplit> SchedulePlan::getLaneSplit(unsigned node) const {
+std::optional<LaneSplit>
+SchedulePlan::planLaneSplit(unsigned node, unsigned vectorBits) const {
   const NodePlan &plan = plans[node];
   const DAGNode &n = dag->getNode(node);
   auto op = dyn_cast<linalg::LinalgOp>(n.op);
@@ -342,14 +349,11 @@ std::optional<LaneSplit> SchedulePlan::getLaneSplit(unsigned node) const {
                    getAffineDimExpr(loop, op.getContext());
       }))
     return std::nullopt;
-  std::string error;
-  FailureOr<ansor::Target> target =
-      ansor::Target::parse(ScheduleOp(schedule).getTarget(), error);
   Type element = getElementTypeOrSelf(op.getDpsInits().front().getType());
-  if (failed(target) || target->isGPU() || !element.isIntOrFloat())
+  if (!element.isIntOrFloat())
     return std::nullopt;
   int64_t vectorLanes =
-      target->vectorBits / std::max(8u, element.getIntOrFloatBitWidth());
+      vectorBits / std::max(8u, element.getIntOrFloatBitWidth());
   int64_t extent = n.extents[loop];
   for (int64_t lanes = 2 * vectorLanes; lanes >= 4; lanes /= 2) {
     if (extent < 2 * lanes)
@@ -364,7 +368,7 @@ std::optional<LaneSplit> SchedulePlan::getLaneSplit(unsigned node) const {
 
 SmallVector<int64_t> SchedulePlan::getVectorBlock(unsigned node) const {
   SmallVector<int64_t> block = getLevelSizes(node).block;
-  if (std::optional<LaneSplit> split = getLaneSplit(node))
+  if (std::optional<LaneSplit> split = plans[node].laneSplit)
     block[split->loop] = split->lanes;
   return block;
 }

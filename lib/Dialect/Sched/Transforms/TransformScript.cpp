@@ -311,13 +311,12 @@ static SmallVector<int64_t> getMaskedSizes(bool partial, Operation *op,
 /// lane: a divisor there raised SIGFPE (4 of 8 sampled programs of an i32
 /// quotient died).
 static bool dividesIntegers(Operation *op) {
-  bool found = false;
-  op->walk([&](Operation *inner) {
-    found |=
-        isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
-            arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(inner);
-  });
-  return found;
+  return op
+      ->walk([](Operation *inner) {
+        return ansor::isIntegerDivision(inner) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 /// Whether `op`, without reduction loops, reads an input in another loop

@@ -29,6 +29,16 @@ constexpr int64_t kMaxUnrolledBlocks = 64;
 /// The most elements a vectorized block of a pack copies (rows of a panel).
 constexpr int64_t kMaxPackBlockElements = 1024;
 
+/// A whole reduction loop of a register block split into lanes of partial
+/// results (getLaneSplit).
+struct LaneSplit {
+  unsigned loop;
+  int64_t lanes;
+  /// The part of the loop the lanes cover, a multiple of them; the rest of
+  /// the loop is reduced after them, vectorized whole.
+  int64_t covered;
+};
+
 /// The steps of one node, gathered from a schedule.
 struct NodePlan {
   TileOp tile;
@@ -47,6 +57,9 @@ struct NodePlan {
   PackOp pack;
   /// The packed loop's register tile (the panel width).
   int64_t packTile = 0;
+  /// The block's whole reduction split into lanes, if it is
+  /// (SchedulePlan::getLaneSplit).
+  std::optional<LaneSplit> laneSplit;
   bool hasPartialTiles() const { return llvm::is_contained(partial, true); }
 };
 
@@ -58,16 +71,6 @@ struct LevelSizes {
   SmallVector<SmallVector<int64_t>> reduction;
   /// Extent of the innermost tile, per loop.
   SmallVector<int64_t> block;
-};
-
-/// A whole reduction loop of a register block split into lanes of partial
-/// results (getLaneSplit).
-struct LaneSplit {
-  unsigned loop;
-  int64_t lanes;
-  /// The part of the loop the lanes cover, a multiple of them; the rest of
-  /// the loop is reduced after them, vectorized whole.
-  int64_t covered;
 };
 
 /// What becomes of an unroll step.
@@ -128,7 +131,9 @@ public:
   /// the loop holds; none where no count of at least 4 leaves two steps,
   /// where the combiner is not one upstream knows the neutral element of, or
   /// where the split block cannot be vectorized.
-  std::optional<LaneSplit> getLaneSplit(unsigned node) const;
+  std::optional<LaneSplit> getLaneSplit(unsigned node) const {
+    return plans[node].laneSplit;
+  }
   /// The register block of `node` as vectorized: the lane split's loop
   /// holds its lanes.
   SmallVector<int64_t> getVectorBlock(unsigned node) const;
@@ -157,6 +162,8 @@ private:
       : schedule(schedule), dag(&dag) {}
   LogicalResult collect();
   LogicalResult verify(unsigned node);
+  std::optional<LaneSplit> planLaneSplit(unsigned node,
+                                         unsigned vectorBits) const;
 
   ScheduleOp schedule;
   const ansor::ComputeDAG *dag;
