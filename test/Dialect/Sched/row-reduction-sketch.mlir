@@ -4,10 +4,10 @@
 // also gets a sketch that leaves it as Skip does. Its register block holds
 // the whole reduction, which the materializer splits into lanes of partial
 // sums read along the matrix's rows. Multi-level tiled, the block vectorized
-// along the output and read the matrix across its rows: a 1x768 by
-// 3072x768 product ran 414 us at best of 24 random programs, 214 us with
-// this sketch (the [in][out] layout: 207 us). Not derived where the matrix
-// is read along its columns or re-read for several rows.
+// along the output and read the matrix across its rows (a 1x768 by
+// 3072x768 product: 1.73x slower at best of 32 random programs,
+// docs/benchmarks.md). Not derived where the matrix is read along its
+// columns or re-read for several rows.
 // RUN: ansor-opt %s --split-input-file --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=x86-64-v3 -num-cores=2 -vector-bits=256'" | FileCheck %s
 // RUN: ansor-opt %s --split-input-file --sched-derive-sketches="target='llvm -mtriple=x86_64-pc-linux-gnu -mcpu=x86-64-v3 -num-cores=2 -vector-bits=256' sketch=0" --sched-sample="seed=3" --sched-export-transform | FileCheck %s --check-prefix=SCRIPT
 // RUN: rm -rf %t && mkdir -p %t
@@ -86,8 +86,8 @@ func.func @matmul_out_in(%x: tensor<32x256xf32>, %w: tensor<512x256xf32>) -> ten
 // torch's linear layer on a batch of one: matmul(x, transpose(W)) + bias.
 // Normalization fuses the transposition into the matmul, which then reads
 // W along its rows (it was inlined into the matmul's tiles, a transposed
-// copy of W per call: 467 us at best of 24 random programs for 1x768 by
-// 3072x768, 191 us now).
+// copy of W per call; 2.25x slower for 1x768 by 3072x768,
+// docs/benchmarks.md).
 // CHECK-DAG:   #[[ROWS:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
 // CHECK-LABEL: func.func @torch_linear_batch1
 // CHECK-NOT:     linalg.transpose
