@@ -32,6 +32,7 @@ static void addBufferizeToOutParams(OpPassManager &pm) {
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addNestedPass<func::FuncOp>(sched::createSchedCopyDuplicateResults());
+  pm.addNestedPass<func::FuncOp>(sched::createSchedExpandWholeInserts());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // A packed output returns collapse_shape(expand_shape(alloc)): folded, the
   // alloc is hoisted into the caller's buffer instead of copied into it.
@@ -60,6 +61,7 @@ static void addBufferizationPasses(OpPassManager &pm) {
 static void addLLVMConversionPasses(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(sched::createSchedApproximateMath());
   pm.addNestedPass<func::FuncOp>(sched::createSchedExpandStridedCopies());
+  pm.addNestedPass<func::FuncOp>(sched::createSchedVectorizeRows());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));

@@ -157,6 +157,78 @@ def SchedExpandStridedCopies
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def SchedVectorizeRows
+    : Pass<"sched-vectorize-rows", "::mlir::func::FuncOp"> {
+  let summary = "Write buffer fills and copies a row at a time as vectors";
+  let description = [{
+    What bufferization leaves of a padded tile is a fill of a buffer
+    (`linalg.map` yielding the padding value) and a copy of the interior
+    (`linalg.copy`, from `sched-expand-strided-copies`), whose last
+    dimension is short, static and contiguous (a tile's channels) and whose
+    others are dynamic. Lowered to loops, LLVM unrolls the short loop and
+    vectorizes the dynamic one across rows, with scatter stores: in a
+    3x3/2 max pooling whose input is padded with -inf, the scatters took
+    46% of the time. This pass writes such a fill or copy as a loop nest
+    over the other dimensions around one vector transfer per row.
+
+    Only rows of at most 256 elements that are contiguous in every operand
+    are rewritten; longer rows are left to LLVM's loop vectorizer, which
+    vectorizes them along the row.
+
+    Before:
+    ```mlir
+    linalg.map outs(%buf : memref<1x?x57x64xf32>)
+      (%init: f32) {
+        linalg.yield %cst : f32
+      }
+    ```
+    After:
+    ```mlir
+    %v = vector.broadcast %cst : f32 to vector<64xf32>
+    scf.for %i = %c0 to %c1 step %c1 {
+      scf.for %j = %c0 to %d step %c1 {
+        scf.for %k = %c0 to %c57 step %c1 {
+          vector.transfer_write %v, %buf[%i, %j, %k, %c0] {in_bounds = [true]}
+              : vector<64xf32>, memref<1x?x57x64xf32>
+    ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def SchedExpandWholeInserts
+    : Pass<"sched-expand-whole-inserts", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite inserts that fill a whole empty tensor as reshapes";
+  let description = [{
+    Dropping unit dimensions (`fold_unit_extent_dims_via_slices`, which
+    every materialized program applies) rewrites an op on a tensor with
+    unit dimensions as the same op on a rank-reduced slice, inserted into a
+    `tensor.empty` of the original shape. Bufferization gives that insert a
+    buffer of its own and copies the op's result into it: a padded
+    convolution tile was allocated twice and copied whole between the two
+    on every tile. When the insert writes the whole empty tensor and only
+    adds unit dimensions, it is a reshape: this pass rewrites it as
+    `tensor.expand_shape`, which bufferizes to a view of the op's buffer.
+
+    Before:
+    ```mlir
+    %e = tensor.empty(%d) : tensor<1x?x30x64xf32>
+    %r = tensor.insert_slice %padded into %e[0, 0, 0, 0] [1, %d, 30, 64]
+        [1, 1, 1, 1] : tensor<?x30x64xf32> into tensor<1x?x30x64xf32>
+    ```
+    After:
+    ```mlir
+    %r = tensor.expand_shape %padded [[0, 1], [2], [3]]
+        output_shape [1, %d, 30, 64]
+        : tensor<?x30x64xf32> into tensor<1x?x30x64xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def SchedNormalizePayload
     : Pass<"sched-normalize-payload", "::mlir::ModuleOp"> {
   let summary = "Rewrite payload funcs into the form ansor schedules";

@@ -1,0 +1,81 @@
+//===- ExpandWholeInserts.cpp - whole inserts into empties as reshapes ----===//
+
+#include "ansor/Dialect/Sched/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_SCHEDEXPANDWHOLEINSERTS
+#include "ansor/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+using namespace mlir;
+
+/// Groups the destination's dimensions around the source's: each dropped
+/// unit dimension joins the next kept one (trailing ones the last).
+static SmallVector<ReassociationIndices>
+groupAroundKept(int64_t destRank,
+                const llvm::SmallDenseSet<unsigned> &dropped) {
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices current;
+  for (int64_t dim = 0; dim < destRank; ++dim) {
+    current.push_back(dim);
+    if (!dropped.contains(dim)) {
+      groups.push_back(std::move(current));
+      current.clear();
+    }
+  }
+  if (!current.empty() && !groups.empty())
+    groups.back().append(current.begin(), current.end());
+  return groups;
+}
+
+namespace {
+/// insert_slice %src into tensor.empty, covering all of it and adding only
+/// unit dimensions, is expand_shape %src.
+struct ExpandWholeInsert : public OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp insert,
+                                PatternRewriter &rewriter) const override {
+    auto empty = insert.getDest().getDefiningOp<tensor::EmptyOp>();
+    RankedTensorType source = insert.getSourceType(),
+                     dest = insert.getDestType();
+    if (!empty || source.getRank() >= dest.getRank())
+      return failure();
+    if (!llvm::all_of(insert.getMixedOffsets(), isZeroInteger) ||
+        !llvm::all_of(insert.getMixedStrides(), isOneInteger))
+      return failure();
+    SmallVector<OpFoldResult> destSizes = empty.getMixedSizes();
+    if (!isEqualConstantIntOrValueArray(insert.getMixedSizes(), destSizes))
+      return failure();
+    std::optional<llvm::SmallDenseSet<unsigned>> dropped =
+        computeRankReductionMask(dest.getShape(), source.getShape());
+    if (!dropped)
+      return failure();
+    SmallVector<ReassociationIndices> groups =
+        groupAroundKept(dest.getRank(), *dropped);
+    // A 0-d source expands with no groups at all.
+    if (source.getRank() == 0)
+      groups.clear();
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+        insert, dest, insert.getSource(), groups, destSizes);
+    return success();
+  }
+};
+
+struct SchedExpandWholeInsertsPass
+    : public sched::impl::SchedExpandWholeInsertsBase<
+          SchedExpandWholeInsertsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ExpandWholeInsert>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
