@@ -770,14 +770,27 @@ void ScriptBuilder::translateTiled(unsigned node) {
   };
   rootOp = tileInner(rootOp, /*unroll=*/true);
   bool decomposes = ansor::isConvolutionLike(n.op);
+  // Where masks cannot build a partial block, unit steps over its partial
+  // loops leave static blocks, vectorized along the others. Left scalar,
+  // LLVM vectorized them across the unit-stride loop with gathers and
+  // scatters.
+  SmallVector<int64_t> unitSteps(sizes.block.size(), 0), unitBlock(sizes.block);
+  for (auto [loop, partial] : llvm::enumerate(plan.partial))
+    if (partial && sizes.block[loop] > 1)
+      unitSteps[loop] = unitBlock[loop] = 1;
+  // A unit step on a packed loop would step over whole panels.
+  bool unmasked =
+      (decomposes || readsTransposed(n.op) || dividesIntegers(n.op)) &&
+      !(plan.pack && unitSteps[plan.pack.getLoop()] != 0);
   for (const std::string &partial : partialTiles) {
     std::string blocks = tileInner(partial, /*unroll=*/false);
-    // Decomposition needs static windows: partial convolution blocks stay
-    // scalar.
-    if (decomposes) {
-      if (vectorized)
-        degrade(node, "partial convolution blocks left scalar (decomposition "
-                      "needs static windows)");
+    if (unmasked && schedulePlan->canVectorize(node, unitBlock)) {
+      std::string units =
+          tileFor(blocks, schedulePlan->toPackedLoops(node, unitSteps)).op;
+      toVectorize.push_back({decomposes ? decompose(units) : units, {}});
+    } else if (decomposes) {
+      degrade(node, "partial convolution blocks left scalar (decomposition "
+                    "needs static windows)");
     } else if (readsTransposed(n.op)) {
       degrade(node, "partial blocks of a transposed read left scalar (masked "
                     "vectorization lowers them wrongly)");
