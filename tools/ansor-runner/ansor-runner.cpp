@@ -37,6 +37,7 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/types.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -261,9 +262,16 @@ struct Kernel {
   void *packed = nullptr;
 };
 
+/// Test hook (`--inject slow-start`): calls before this time each take a
+/// millisecond more, as a disturbed machine's first warm calls do.
+bool slowStart = false;
+std::chrono::steady_clock::time_point slowUntil;
+
 /// Calls the kernel: through its packed interface (an array of descriptor
 /// pointers) when it has one, else its C interface directly.
 void call(const Kernel &kernel, std::vector<Buffer> &args) {
+  if (slowStart && std::chrono::steady_clock::now() < slowUntil)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   std::vector<void *> p;
   for (Buffer &b : args)
     p.push_back(b.descriptor.data());
@@ -461,6 +469,13 @@ struct Timing {
   bool cut = false;
 };
 
+/// How long a cut waits before its warm calls are made again, twice at
+/// most (the second time if they were still slower than the cut). On the
+/// VM of `confirmCut` below this rescued most wrong cuts, not all: 3 of 128
+/// pooling programs stayed cut at 57-61 us (without it, 3 to 8 of 32).
+constexpr std::chrono::milliseconds kCutConfirmDelays[] = {
+    std::chrono::milliseconds(50), std::chrono::milliseconds(150)};
+
 /// Times warm calls as TVM's time evaluator does: `number` calls per repeat,
 /// raised within the first repeat until a repeat lasts `min-repeat-ms`;
 /// `repeat` repeats, fewer once they add up to `maxTimingSeconds` (a kernel
@@ -468,13 +483,27 @@ struct Timing {
 /// repeat on its own is a repeat already. With `cutSeconds`, a kernel whose
 /// fastest warm call is slower stops there, that call its cost (or ends the
 /// process with `cutReport` if the first warm call runs far past the cut).
+/// With `confirmCut`, a cut stands only if warm calls made again after a
+/// pause are as slow.
 Timing measureTime(const Kernel &fn, std::vector<Buffer> &args, int number,
                    int repeat, int minRepeatMs, double cutSeconds,
-                   double maxTimingSeconds, const std::string &cutReport) {
+                   double maxTimingSeconds, const std::string &cutReport,
+                   bool confirmCut) {
   Timing timing;
   std::vector<double> warm =
       warmUp(fn, args, minRepeatMs, cutSeconds, cutReport);
   double fastest = *std::min_element(warm.begin(), warm.end());
+  for (auto delay : kCutConfirmDelays) {
+    if (!confirmCut || cutSeconds <= 0 || fastest <= cutSeconds)
+      break;
+    std::this_thread::sleep_for(delay);
+    std::vector<double> again = warmUp(fn, args, minRepeatMs, 0, "");
+    double fastestAgain = *std::min_element(again.begin(), again.end());
+    if (fastestAgain < fastest) {
+      warm = std::move(again);
+      fastest = fastestAgain;
+    }
+  }
   if (cutSeconds > 0 && fastest > cutSeconds) {
     timing.costs = {fastest};
     timing.cut = true;
@@ -788,9 +817,19 @@ int runCandidate(int argc, char **argv) {
   Timing cutByWatchdog;
   cutByWatchdog.costs = {watchdogSeconds(maxSeconds)};
   cutByWatchdog.cut = true;
+  // Right after the builds were stopped, every call of a two-thread kernel
+  // on a 2-vCPU VM ran about 60 us longer for tens of milliseconds: one
+  // pooling program in five, 3 us alone, was cut at 58 us. Its cut is
+  // confirmed after a pause.
+  if (inject == "slow-start") {
+    slowStart = true;
+    slowUntil =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+  }
   Timing timing =
       measureTime(fn, args, number, repeat, minRepeatMs, maxSeconds,
-                  maxTimingSeconds, report(cutByWatchdog, /*bound=*/true));
+                  maxTimingSeconds, report(cutByWatchdog, /*bound=*/true),
+                  /*confirmCut=*/!pause.empty());
   for (pid_t pid : pause)
     kill(pid, SIGCONT);
   std::string text = report(timing, /*bound=*/false);
