@@ -357,6 +357,23 @@ convertDepthwiseMultiplierOne(RewriterBase &rewriter,
   eraseDeadInits(oldInit, [&](Operation *op) { rewriter.eraseOp(op); });
 }
 
+static bool mixesElementTypes(linalg::LinalgOp op);
+
+void mlir::ansor::specializeConvolutions(func::FuncOp func) {
+  SmallVector<linalg::GenericOp> generics;
+  func.walk([&](linalg::GenericOp generic) {
+    if (generic.hasPureTensorSemantics() && onStaticTensors(generic) &&
+        generic.getNumDpsInits() == 1 && !mixesElementTypes(generic) &&
+        linalg::isaConvolutionOpInterface(generic))
+      generics.push_back(generic);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::GenericOp generic : generics) {
+    rewriter.setInsertionPoint(generic);
+    (void)linalg::specializeGenericOp(rewriter, generic);
+  }
+}
+
 void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
   SmallVector<linalg::Conv2DNhwcFhwcOp> convs;
   func.walk([&](linalg::Conv2DNhwcFhwcOp conv) {
@@ -726,6 +743,7 @@ void mlir::ansor::readScalarsAsInputs(func::FuncOp func) {
 
 void mlir::ansor::normalizePayload(func::FuncOp func) {
   convertToDestinationStyle(func);
+  specializeConvolutions(func);
   convertFilterLayouts(func);
   generalizeMixedContractions(func);
   convertElementwiseToLinalg(func);
