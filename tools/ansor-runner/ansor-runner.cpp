@@ -475,6 +475,9 @@ struct Timing {
 /// pooling programs stayed cut at 57-61 us (without it, 3 to 8 of 32).
 constexpr std::chrono::milliseconds kCutConfirmDelays[] = {
     std::chrono::milliseconds(50), std::chrono::milliseconds(150)};
+/// Cuts are confirmed below this, for kernels at most this much slower.
+constexpr std::chrono::duration<double> kCutConfirmMaxCut(0.01),
+    kCutConfirmMargin(0.001);
 
 /// Times warm calls as TVM's time evaluator does: `number` calls per repeat,
 /// raised within the first repeat until a repeat lasts `min-repeat-ms`;
@@ -493,6 +496,11 @@ Timing measureTime(const Kernel &fn, std::vector<Buffer> &args, int number,
   std::vector<double> warm =
       warmUp(fn, args, minRepeatMs, cutSeconds, cutReport);
   double fastest = *std::min_element(warm.begin(), warm.end());
+  // Only small kernels just past the cut: the disturbance adds tens of
+  // microseconds a call, and a slow kernel's confirmation would cost calls
+  // as long as the cut.
+  confirmCut = confirmCut && cutSeconds < kCutConfirmMaxCut.count() &&
+               fastest < cutSeconds + kCutConfirmMargin.count();
   for (auto delay : kCutConfirmDelays) {
     if (!confirmCut || cutSeconds <= 0 || fastest <= cutSeconds)
       break;

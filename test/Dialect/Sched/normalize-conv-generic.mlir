@@ -7,7 +7,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --split-input-file --ansor-tune="trials=4 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl" -o /dev/null 2> /dev/null
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched.vectorize" | FileCheck %s --check-prefix=REC
-// REC: records 16, errors 0,
+// REC: records 24, errors 0,
 
 // CHECK-LABEL: func.func @conv
 // CHECK-NOT:     linalg.generic
@@ -68,8 +68,61 @@ func.func @depthwise(%x: tensor<1x30x30x64xf32>, %w: tensor<3x3x64xf32>) -> tens
 
 // -----
 
-// Left as generics: a body that computes more than a multiply-add (a
-// ReLU of each product), and an i8 convolution accumulating in i32.
+// Left as generics: a strided and a dilated window on plain 2-D and 1-D
+// tensors (MLIR 22's matcher takes them for linalg.conv_2d and
+// linalg.conv_1d, which have neither strides nor dilations: only a named op
+// whose indexing maps are the generic's replaces it), a body that computes
+// more than a multiply-add (a ReLU of each product), and an i8 convolution
+// accumulating in i32.
+// CHECK-LABEL: func.func @strided_plain
+// CHECK-COUNT-2: linalg.generic
+// CHECK-NOT:     linalg.conv
+func.func @strided_plain(%a: tensor<17x17xf32>, %k: tensor<3x3xf32>, %v: tensor<20xf32>, %kv: tensor<3xf32>)
+    -> (tensor<8x8xf32>, tensor<16xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(h, w, kh, kw) -> (2 * h + kh, 2 * w + kw)>, affine_map<(h, w, kh, kw) -> (kh, kw)>, affine_map<(h, w, kh, kw) -> (h, w)>], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+    ins(%a, %k : tensor<17x17xf32>, tensor<3x3xf32>) outs(%f : tensor<8x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<8x8xf32>
+  %e1 = tensor.empty() : tensor<16xf32>
+  %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<16xf32>) -> tensor<16xf32>
+  %d = linalg.generic {indexing_maps = [affine_map<(h, kh) -> (h + 2 * kh)>, affine_map<(h, kh) -> (kh)>, affine_map<(h, kh) -> (h)>], iterator_types = ["parallel", "reduction"]}
+    ins(%v, %kv : tensor<20xf32>, tensor<3xf32>) outs(%f1 : tensor<16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<16xf32>
+  return %r, %d : tensor<8x8xf32>, tensor<16xf32>
+}
+
+// -----
+
+// A unit-stride plain 2-D convolution is linalg.conv_2d.
+// CHECK-LABEL: func.func @plain
+// CHECK-NOT:     linalg.generic
+// CHECK:         linalg.conv_2d ins(
+func.func @plain(%a: tensor<10x10xf32>, %k: tensor<3x3xf32>) -> tensor<8x8xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(h, w, kh, kw) -> (h + kh, w + kw)>, affine_map<(h, w, kh, kw) -> (kh, kw)>, affine_map<(h, w, kh, kw) -> (h, w)>], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+    ins(%a, %k : tensor<10x10xf32>, tensor<3x3xf32>) outs(%f : tensor<8x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @not_named
 // CHECK-COUNT-2: linalg.generic
 // CHECK-NOT:     linalg.conv

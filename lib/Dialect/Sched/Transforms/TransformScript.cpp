@@ -778,25 +778,19 @@ void ScriptBuilder::translateTiled(unsigned node) {
   for (auto [loop, partial] : llvm::enumerate(plan.partial))
     if (partial && sizes.block[loop] > 1)
       unitSteps[loop] = unitBlock[loop] = 1;
-  // A unit step on a packed loop would step over whole panels.
-  bool unmasked =
-      (decomposes || readsTransposed(n.op) || dividesIntegers(n.op)) &&
-      !(plan.pack && unitSteps[plan.pack.getLoop()] != 0);
+  // (A packed node has no partial tiles: SchedulePlan refuses them.)
+  bool unmasked = decomposes || readsTransposed(n.op) || dividesIntegers(n.op);
   for (const std::string &partial : partialTiles) {
     std::string blocks = tileInner(partial, /*unroll=*/false);
     if (unmasked && schedulePlan->canVectorize(node, unitBlock)) {
       std::string units =
           tileFor(blocks, schedulePlan->toPackedLoops(node, unitSteps)).op;
       toVectorize.push_back({decomposes ? decompose(units) : units, {}});
-    } else if (decomposes) {
-      degrade(node, "partial convolution blocks left scalar (decomposition "
-                    "needs static windows)");
-    } else if (readsTransposed(n.op)) {
-      degrade(node, "partial blocks of a transposed read left scalar (masked "
-                    "vectorization lowers them wrongly)");
-    } else if (dividesIntegers(n.op)) {
-      degrade(node, "partial blocks of an integer division left scalar (its "
-                    "masked lanes would divide by zero)");
+    } else if (unmasked) {
+      if (vectorized)
+        degrade(node, "partial blocks left scalar (masks cannot build them, "
+                      "and their blocks stepped one iteration at a time "
+                      "exceed the vector limits)");
     } else if (!schedulePlan->canVectorize(node, sizes.block)) {
       // Only the full blocks' lanes passed (getLaneSplit): a partial block
       // is masked whole, past the caps and the bf16 widths LLVM lowers.
@@ -1058,10 +1052,20 @@ void ScriptBuilder::translateRfactor(unsigned node) {
   SmallVector<int64_t> block(n.extents);
   block[loop] /= partials;
   fuseInlined(producers, {forall}, block);
-  if (plans[node].vectorize && schedulePlan->canVectorize(node, block))
+  if (plans[node].vectorize && schedulePlan->canVectorize(node, block)) {
     toVectorize.push_back({split, {}});
-  else if (plans[node].vectorize)
+    // The combine reduces every output element's partials, contiguous in
+    // their buffer. Left to LLVM, it was vectorized across output elements
+    // with gathers; whole, it is one vector reduction per output element.
+    int64_t combined = partials;
+    for (auto [extent, kind] : llvm::zip(n.extents, n.kinds))
+      if (kind == LoopKind::S)
+        combined *= extent;
+    if (combined <= kMaxVectorTileElements)
+      toVectorize.push_back({combine, {}});
+  } else if (plans[node].vectorize) {
     degradeScalarBlock(node, block);
+  }
 }
 
 void ScriptBuilder::finish() {

@@ -164,16 +164,17 @@ def SchedVectorizeRows
     What bufferization leaves of a padded tile is a fill of a buffer
     (`linalg.map` yielding the padding value) and a copy of the interior
     (`linalg.copy`, from `sched-expand-strided-copies`), whose last
-    dimension is short, static and contiguous (a tile's channels) and whose
-    others are dynamic. Lowered to loops, LLVM unrolls the short loop and
-    vectorizes the dynamic one across rows, with scatter stores: in a
-    3x3/2 max pooling whose input is padded with -inf, the scatters took
-    46% of the time. This pass writes such a fill or copy as a loop nest
-    over the other dimensions around one vector transfer per row.
+    dimension is short, static and contiguous (a tile's channels). Lowered
+    to loops, LLVM unrolls the short loop and vectorizes the next one across
+    rows, with scatter stores: in a 3x3/2 max pooling whose input is padded
+    with -inf, the scatters took 46% of the time. This pass writes every
+    fill or copy of buffers with such rows as a loop nest over the other
+    dimensions around one vector transfer per row.
 
-    Only rows of at most 256 elements that are contiguous in every operand
-    are rewritten; longer rows are left to LLVM's loop vectorizer, which
-    vectorizes them along the row.
+    Only rows of at most 256 elements of whole bytes that are contiguous in
+    every operand are rewritten (not bf16 rows of 8k + 1 elements, which
+    LLVM 22's x86 backend cannot lower); longer rows are left to LLVM's
+    loop vectorizer, which vectorizes them along the row.
 
     Before:
     ```mlir
