@@ -59,6 +59,10 @@ struct VectorizeTarget {
 struct PeeledBlocks {
   std::string full;
   SmallVector<std::string> partial;
+  /// For each handle of `partial`, the loops its blocks may be partial
+  /// along: the one peeled there and those peeled after it (the loops
+  /// peeled before are full in its remainder).
+  SmallVector<SmallVector<unsigned>> partialLoops;
 };
 
 /// A handle to a tiled op and the loops tiling created, outermost first.
@@ -355,11 +359,14 @@ PeeledBlocks ScriptBuilder::peelPartialBlocks(unsigned node,
                                               ArrayRef<int64_t> tile) {
   const NodePlan &plan = plans[node];
   SmallVector<int64_t> sizes(tile.size(), 0);
+  SmallVector<unsigned> peeled;
   for (auto [loop, partial] : llvm::enumerate(plan.partial))
-    if (partial && tile[loop] > 1)
+    if (partial && tile[loop] > 1) {
       sizes[loop] = tile[loop];
+      peeled.push_back(loop);
+    }
   Tiled blocks = tileFor(handle, sizes);
-  PeeledBlocks result{handle, {}};
+  PeeledBlocks result{handle, {}, {}};
   auto matchIn = [&](const std::string &container) {
     std::string ops = fresh("blocks");
     os << "  " << ops << " = transform.structured.match attributes{"
@@ -383,6 +390,7 @@ PeeledBlocks ScriptBuilder::peelPartialBlocks(unsigned node,
        << forLoop << " : (!transform.op<\"scf.for\">) -> (" << typeList(2)
        << ")\n";
     result.partial.push_back(matchIn(remainder));
+    result.partialLoops.emplace_back(peeled.begin() + index, peeled.end());
     result.full = matchIn(main);
   }
   return result;
@@ -749,10 +757,12 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // Partial tiles are peeled here, above the reduction loop, so that the
   // full blocks keep their accumulators in registers across it.
   SmallVector<std::string> partialTiles;
+  SmallVector<SmallVector<unsigned>> partialLoops;
   if (vectorized && plan.hasPartialTiles()) {
     PeeledBlocks peeled = peelPartialBlocks(node, rootOp, innerTile);
     rootOp = peeled.full;
     partialTiles = peeled.partial;
+    partialLoops = peeled.partialLoops;
   }
   // The reduction and register-block levels, unrolled in full tiles only.
   auto tileInner = [&](const std::string &op, bool unroll) {
@@ -770,18 +780,19 @@ void ScriptBuilder::translateTiled(unsigned node) {
   };
   rootOp = tileInner(rootOp, /*unroll=*/true);
   bool decomposes = ansor::isConvolutionLike(n.op);
-  // Where masks cannot build a partial block, unit steps over its partial
-  // loops leave static blocks, vectorized along the others. Left scalar,
-  // LLVM vectorized them across the unit-stride loop with gathers and
-  // scatters.
-  SmallVector<int64_t> unitSteps(sizes.block.size(), 0), unitBlock(sizes.block);
-  for (auto [loop, partial] : llvm::enumerate(plan.partial))
-    if (partial && sizes.block[loop] > 1)
-      unitSteps[loop] = unitBlock[loop] = 1;
-  // (A packed node has no partial tiles: SchedulePlan refuses them.)
+  // Where masks cannot build a partial block, unit steps over the loops it
+  // may be partial along leave static blocks, vectorized along the others.
+  // Left scalar, LLVM vectorized them across the unit-stride loop with
+  // gathers and scatters. (A packed node has no partial tiles: SchedulePlan
+  // refuses them.)
   bool unmasked = decomposes || readsTransposed(n.op) || dividesIntegers(n.op);
-  for (const std::string &partial : partialTiles) {
+  for (auto [partial, loops] : llvm::zip(partialTiles, partialLoops)) {
     std::string blocks = tileInner(partial, /*unroll=*/false);
+    SmallVector<int64_t> unitSteps(sizes.block.size(), 0),
+        unitBlock(sizes.block);
+    for (unsigned loop : loops)
+      if (sizes.block[loop] > 1)
+        unitSteps[loop] = unitBlock[loop] = 1;
     if (unmasked && schedulePlan->canVectorize(node, unitBlock)) {
       std::string units =
           tileFor(blocks, schedulePlan->toPackedLoops(node, unitSteps)).op;
