@@ -499,10 +499,11 @@ Timing measureTime(const Kernel &fn, std::vector<Buffer> &args, int number,
   // Only small kernels just past the cut: the disturbance adds tens of
   // microseconds a call, and a slow kernel's confirmation would cost calls
   // as long as the cut.
-  confirmCut = confirmCut && cutSeconds < kCutConfirmMaxCut.count() &&
-               fastest < cutSeconds + kCutConfirmMargin.count();
+  bool confirm = confirmCut && cutSeconds > 0 &&
+                 cutSeconds < kCutConfirmMaxCut.count() &&
+                 fastest < cutSeconds + kCutConfirmMargin.count();
   for (auto delay : kCutConfirmDelays) {
-    if (!confirmCut || cutSeconds <= 0 || fastest <= cutSeconds)
+    if (!confirm || fastest <= cutSeconds)
       break;
     std::this_thread::sleep_for(delay);
     std::vector<double> again = warmUp(fn, args, minRepeatMs, 0, "");
@@ -825,15 +826,15 @@ int runCandidate(int argc, char **argv) {
   Timing cutByWatchdog;
   cutByWatchdog.costs = {watchdogSeconds(maxSeconds)};
   cutByWatchdog.cut = true;
-  // Right after the builds were stopped, every call of a two-thread kernel
-  // on a 2-vCPU VM ran about 60 us longer for tens of milliseconds: one
-  // pooling program in five, 3 us alone, was cut at 58 us. Its cut is
-  // confirmed after a pause.
   if (inject == "slow-start") {
     slowStart = true;
     slowUntil =
         std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
   }
+  // Right after the builds were stopped, every call of a two-thread kernel
+  // on a 2-vCPU VM ran about 60 us longer for tens of milliseconds: one
+  // pooling program in five, 3 us alone, was cut at 58 us. Its cut is
+  // confirmed after a pause.
   Timing timing =
       measureTime(fn, args, number, repeat, minRepeatMs, maxSeconds,
                   maxTimingSeconds, report(cutByWatchdog, /*bound=*/true),

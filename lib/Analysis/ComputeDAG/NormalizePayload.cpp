@@ -357,7 +357,13 @@ convertDepthwiseMultiplierOne(RewriterBase &rewriter,
   eraseDeadInits(oldInit, [&](Operation *op) { rewriter.eraseOp(op); });
 }
 
-static bool mixesElementTypes(linalg::LinalgOp op);
+/// Whether `op` reads an input of another element type than it writes.
+static bool mixesElementTypes(linalg::LinalgOp op) {
+  Type result = getElementTypeOrSelf(op.getDpsInits().front().getType());
+  return llvm::any_of(op.getDpsInputs(), [&](Value input) {
+    return getElementTypeOrSelf(input.getType()) != result;
+  });
+}
 
 void mlir::ansor::specializeConvolutions(func::FuncOp func) {
   SmallVector<linalg::GenericOp> generics;
@@ -423,14 +429,6 @@ void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
   });
   for (linalg::DepthwiseConv2DNhwcHwcmOp conv : depthwise)
     convertDepthwiseMultiplierOne(rewriter, conv);
-}
-
-/// Whether `op` reads an input of another element type than it writes.
-static bool mixesElementTypes(linalg::LinalgOp op) {
-  Type result = getElementTypeOrSelf(op.getDpsInits().front().getType());
-  return llvm::any_of(op.getDpsInputs(), [&](Value input) {
-    return getElementTypeOrSelf(input.getType()) != result;
-  });
 }
 
 void mlir::ansor::generalizeMixedContractions(func::FuncOp func) {

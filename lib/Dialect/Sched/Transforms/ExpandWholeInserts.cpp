@@ -57,11 +57,9 @@ struct ExpandWholeInsert : public OpRewritePattern<tensor::InsertSliceOp> {
         computeRankReductionMask(dest.getShape(), source.getShape());
     if (!dropped)
       return failure();
+    // A 0-d source expands with no groups at all (every dimension dropped).
     SmallVector<ReassociationIndices> groups =
         groupAroundKept(dest.getRank(), *dropped);
-    // A 0-d source expands with no groups at all.
-    if (source.getRank() == 0)
-      groups.clear();
     rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
         insert, dest, insert.getSource(), groups, destSizes);
     return success();

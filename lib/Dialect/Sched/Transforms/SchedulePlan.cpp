@@ -234,9 +234,7 @@ SmallVector<int64_t> SchedulePlan::toPacked(unsigned node,
   return out;
 }
 
-/// Whether `extent` is a vector width LLVM 22's x86 backend cannot build
-/// for bf16.
-static bool isUnlowerableBF16Width(int64_t extent) {
+bool mlir::sched::isUnlowerableBF16Width(int64_t extent) {
   return extent > 1 && extent % 8 == 1;
 }
 

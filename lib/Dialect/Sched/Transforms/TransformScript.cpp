@@ -56,13 +56,15 @@ struct VectorizeTarget {
 
 /// Handles to a node's full (static) register blocks and to its partial
 /// ones, one per peeled loop.
+struct PartialBlocks {
+  std::string handle;
+  /// The loops the blocks may be partial along: the one peeled there and
+  /// those peeled after it (the loops peeled before are full there).
+  SmallVector<unsigned> loops;
+};
 struct PeeledBlocks {
   std::string full;
-  SmallVector<std::string> partial;
-  /// For each handle of `partial`, the loops its blocks may be partial
-  /// along: the one peeled there and those peeled after it (the loops
-  /// peeled before are full in its remainder).
-  SmallVector<SmallVector<unsigned>> partialLoops;
+  SmallVector<PartialBlocks> partial;
 };
 
 /// A handle to a tiled op and the loops tiling created, outermost first.
@@ -366,7 +368,7 @@ PeeledBlocks ScriptBuilder::peelPartialBlocks(unsigned node,
       peeled.push_back(loop);
     }
   Tiled blocks = tileFor(handle, sizes);
-  PeeledBlocks result{handle, {}, {}};
+  PeeledBlocks result{handle, {}};
   auto matchIn = [&](const std::string &container) {
     std::string ops = fresh("blocks");
     os << "  " << ops << " = transform.structured.match attributes{"
@@ -389,8 +391,9 @@ PeeledBlocks ScriptBuilder::peelPartialBlocks(unsigned node,
     os << "  " << main << ", " << remainder << " = transform.loop.peel "
        << forLoop << " : (!transform.op<\"scf.for\">) -> (" << typeList(2)
        << ")\n";
-    result.partial.push_back(matchIn(remainder));
-    result.partialLoops.emplace_back(peeled.begin() + index, peeled.end());
+    result.partial.push_back(
+        {matchIn(remainder),
+         SmallVector<unsigned>(ArrayRef(peeled).drop_front(index))});
     result.full = matchIn(main);
   }
   return result;
@@ -756,13 +759,11 @@ void ScriptBuilder::translateTiled(unsigned node) {
     degradeScalarBlock(node, sizes.block);
   // Partial tiles are peeled here, above the reduction loop, so that the
   // full blocks keep their accumulators in registers across it.
-  SmallVector<std::string> partialTiles;
-  SmallVector<SmallVector<unsigned>> partialLoops;
+  SmallVector<PartialBlocks> partialTiles;
   if (vectorized && plan.hasPartialTiles()) {
     PeeledBlocks peeled = peelPartialBlocks(node, rootOp, innerTile);
     rootOp = peeled.full;
     partialTiles = peeled.partial;
-    partialLoops = peeled.partialLoops;
   }
   // The reduction and register-block levels, unrolled in full tiles only.
   auto tileInner = [&](const std::string &op, bool unroll) {
@@ -786,11 +787,11 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // gathers and scatters. (A packed node has no partial tiles: SchedulePlan
   // refuses them.)
   bool unmasked = decomposes || readsTransposed(n.op) || dividesIntegers(n.op);
-  for (auto [partial, loops] : llvm::zip(partialTiles, partialLoops)) {
-    std::string blocks = tileInner(partial, /*unroll=*/false);
+  for (const PartialBlocks &partial : partialTiles) {
+    std::string blocks = tileInner(partial.handle, /*unroll=*/false);
     SmallVector<int64_t> unitSteps(sizes.block.size(), 0),
         unitBlock(sizes.block);
-    for (unsigned loop : loops)
+    for (unsigned loop : partial.loops)
       if (sizes.block[loop] > 1)
         unitSteps[loop] = unitBlock[loop] = 1;
     if (unmasked && schedulePlan->canVectorize(node, unitBlock)) {
@@ -798,10 +799,9 @@ void ScriptBuilder::translateTiled(unsigned node) {
           tileFor(blocks, schedulePlan->toPackedLoops(node, unitSteps)).op;
       toVectorize.push_back({decomposes ? decompose(units) : units, {}});
     } else if (unmasked) {
-      if (vectorized)
-        degrade(node, "partial blocks left scalar (masks cannot build them, "
-                      "and their blocks stepped one iteration at a time "
-                      "exceed the vector limits)");
+      degrade(node, "partial blocks left scalar (masks cannot build them, "
+                    "and their blocks stepped one iteration at a time "
+                    "exceed the vector limits)");
     } else if (!schedulePlan->canVectorize(node, sizes.block)) {
       // Only the full blocks' lanes passed (getLaneSplit): a partial block
       // is masked whole, past the caps and the bf16 widths LLVM lowers.

@@ -1,6 +1,7 @@
 //===- VectorizeRows.cpp - buffer fills and copies as vector rows ---------===//
 
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
+#include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -37,8 +38,7 @@ static bool hasContiguousRows(Type type, int64_t &rowLength) {
       failed(memref.getStridesAndOffset(strides, offset)) ||
       strides.back() != 1)
     return false;
-  // LLVM 22's x86 backend aborts on bf16 vectors of 8k + 1 lanes.
-  if (memref.getElementType().isBF16() && last > 1 && last % 8 == 1)
+  if (memref.getElementType().isBF16() && sched::isUnlowerableBF16Width(last))
     return false;
   rowLength = last;
   return true;

@@ -82,6 +82,10 @@ enum class UnrollDecision {
   Capped,
 };
 
+/// Whether `extent` is a vector width of bf16 that LLVM 22's x86 backend
+/// cannot build (8k + 1 lanes).
+bool isUnlowerableBF16Width(int64_t extent);
+
 /// Whether vectorizing a block `block` of `op` on the CPU would make a
 /// vector of bf16 with 9, 17, 25, ... (8k + 1) lanes, which LLVM 22's x86
 /// backend aborts on, even for a plain load and store (docs/reliability.md):
