@@ -785,8 +785,11 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // may be partial along leave static blocks, vectorized along the others.
   // Left scalar, LLVM vectorized them across the unit-stride loop with
   // gathers and scatters. (A packed node has no partial tiles: SchedulePlan
-  // refuses them.)
-  bool unmasked = decomposes || readsTransposed(n.op) || dividesIntegers(n.op);
+  // refuses them.) Whole rows of a lane-split reduction are stepped too:
+  // masked, rows of 65 or 129 16- or 32-bit elements crash LLVM 22's x86
+  // backend ("Cannot emit physreg copy instruction").
+  bool unmasked = decomposes || readsTransposed(n.op) ||
+                  dividesIntegers(n.op) || laneSplit.has_value();
   for (const PartialBlocks &partial : partialTiles) {
     std::string blocks = tileInner(partial.handle, /*unroll=*/false);
     SmallVector<int64_t> unitSteps(sizes.block.size(), 0),
@@ -794,19 +797,19 @@ void ScriptBuilder::translateTiled(unsigned node) {
     for (unsigned loop : partial.loops)
       if (sizes.block[loop] > 1)
         unitSteps[loop] = unitBlock[loop] = 1;
+    if (laneSplit)
+      unitBlock[laneSplit->loop] = laneSplit->lanes;
     if (unmasked && schedulePlan->canVectorize(node, unitBlock)) {
       std::string units =
           tileFor(blocks, schedulePlan->toPackedLoops(node, unitSteps)).op;
-      toVectorize.push_back({decomposes ? decompose(units) : units, {}});
+      if (laneSplit)
+        splitIntoLanes(node, units, *laneSplit);
+      else
+        toVectorize.push_back({decomposes ? decompose(units) : units, {}});
     } else if (unmasked) {
       degrade(node, "partial blocks left scalar (masks cannot build them, "
                     "and their blocks stepped one iteration at a time "
                     "exceed the vector limits)");
-    } else if (!schedulePlan->canVectorize(node, sizes.block)) {
-      // Only the full blocks' lanes passed (getLaneSplit): a partial block
-      // is masked whole, past the caps and the bf16 widths LLVM lowers.
-      degrade(node, "partial blocks of a whole row left scalar (their lanes "
-                    "are split in full blocks only)");
     } else {
       toVectorize.push_back({blocks, getMaskedSizes(true, n.op, sizes.block)});
     }
