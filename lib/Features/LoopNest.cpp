@@ -738,16 +738,20 @@ void NestBuilder::translateTiled(unsigned node) {
     nest.statements[index].loops.push_back(toLoop(node, spec));
   };
   if (vectorized && laneSplit) {
-    // Steps over the lanes of partial results, the block's rows, then the
-    // lanes, vectorized (SchedulePlan::getLaneSplit).
+    // Steps over the lanes of partial results, the block's other reductions
+    // one iteration at a time, the block's rows, then the lanes, vectorized
+    // (SchedulePlan::getLaneSplit).
     unsigned r = laneSplit->loop;
-    for (unsigned loop : reductionLoops)
-      if (loop != r)
-        blockLoop(loop);
     nest.statements[index].loops.push_back(
         toLoop(node, LoopSpec{r, laneSplit->lanes,
                               laneSplit->covered / laneSplit->lanes,
                               LoopAnnotation::None, true}));
+    for (unsigned loop : reductionLoops) {
+      int64_t extent = std::min(sizes.block[loop], n.extents[loop]);
+      if (loop != r && extent > 1)
+        nest.statements[index].loops.push_back(toLoop(
+            node, LoopSpec{loop, 1, extent, LoopAnnotation::None, true}));
+    }
     vectorLoop = std::nullopt;
     for (unsigned loop : spatialLoops)
       blockLoop(loop);
