@@ -49,6 +49,7 @@ static void addBufferizeToOutParams(OpPassManager &pm) {
 
 static void addBufferizationPasses(OpPassManager &pm) {
   addBufferizeToOutParams(pm);
+  pm.addNestedPass<func::FuncOp>(sched::createSchedBoundDynamicAllocs());
   // Fused pads and cache stages allocate inside loops.
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);

@@ -230,6 +230,40 @@ def SchedExpandWholeInserts
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def SchedBoundDynamicAllocs
+    : Pass<"sched-bound-dynamic-allocs", "::mlir::func::FuncOp"> {
+  let summary = "Allocate dynamically sized buffers at their constant bound";
+  let description = [{
+    A partial tile's buffer (a cache write's tile, a fused producer's
+    intermediate) is allocated with the tile's dynamic size, so every
+    stride but the innermost is dynamic. MLIR 22 then cannot tell which
+    unit dimensions a rank-reducing `memref.subview` of it drops: its
+    result type is inferred from the shape, while
+    `expand-strided-metadata` matches strides and may pick another unit
+    dimension (a decomposed NCHW convolution's block, `1x8x1x3` to `1x8x3`,
+    failed to lower: "expected result type with size = 8 instead of 1").
+    This pass allocates each such buffer at the constant upper bound of its
+    sizes (`ValueBoundsConstraintSet`) and views the used part through a
+    subview with static strides; the subviews taken of it are rebuilt on
+    the new type. Buffers with an unbounded size, or used by anything but
+    subviews, loads, stores, transfers, copies and linalg ops, stay as they
+    are.
+
+    Before:
+    ```mlir
+    %d = affine.min affine_map<(i) -> (9, -i + 14)>(%i)
+    %a = memref.alloc(%d) : memref<2x128x7x?xf32>
+    ```
+    After:
+    ```mlir
+    %b = memref.alloc() : memref<2x128x7x9xf32>
+    %a = memref.subview %b[0, 0, 0, 0] [2, 128, 7, %d] [1, 1, 1, 1]
+        : memref<2x128x7x9xf32> to memref<2x128x7x?xf32, strided<[8064, 63, 9, 1]>>
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def SchedNormalizePayload
     : Pass<"sched-normalize-payload", "::mlir::ModuleOp"> {
   let summary = "Rewrite payload funcs into the form ansor schedules";
