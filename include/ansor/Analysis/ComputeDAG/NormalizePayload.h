@@ -68,6 +68,17 @@ void splitSharedInitFills(func::FuncOp func);
 /// programs). Generics that mix element types are left as they are.
 void specializeConvolutions(func::FuncOp func);
 
+/// Rewrites each static NCHW convolution, depthwise convolution and max or
+/// sum pooling (PyTorch's layout: linalg.conv_2d_nchw_fchw,
+/// depthwise_conv_2d_nchw_chw, pooling_nchw_max, pooling_nchw_sum) into its
+/// NHWC form between linalg.transposes of its input, filter and init and of
+/// its result back. Decomposed to 1-D, upstream vectorizes the NCHW forms
+/// with their channels in the vector lanes, transposing each block in and
+/// out: a 3x3, 32 -> 48 channel convolution with bias and ReLU reached 84
+/// GFLOP/s in 128 trials, 207 converted (its NHWC form alone: 377 in 64).
+/// 1x1 convolutions, matrix products upstream vectorizes well in NCHW, stay.
+void convertNCHWToNHWC(func::FuncOp func);
+
 /// Rewrites each static linalg.conv_2d_nhwc_fhwc (TOSA's layout) into a
 /// linalg.transpose of its filter to HWCF and a linalg.conv_2d_nhwc_hwcf:
 /// upstream decomposes and vectorizes the latter (its output channels
