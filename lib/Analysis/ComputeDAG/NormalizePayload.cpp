@@ -417,11 +417,11 @@ static constexpr int64_t kNHWCToNCHW[] = {0, 3, 1, 2};
 
 /// Replaces `op`, an NCHW convolution or pooling, by its NHWC form `NHWCOp`
 /// between transposes: `filterPerm` permutes its second input (empty: it
-/// has none, only a window shape).
-template <typename NHWCOp>
-static void convertToNHWC(RewriterBase &rewriter, linalg::LinalgOp op,
-                          ArrayRef<int64_t> filterPerm, NamedAttribute strides,
-                          NamedAttribute dilations) {
+/// has none, only a window shape). Strides and dilations are read through
+/// the op's accessors, which give their defaults where they are left out.
+template <typename NCHWOp, typename NHWCOp>
+static void convertToNHWC(RewriterBase &rewriter, NCHWOp op,
+                          ArrayRef<int64_t> filterPerm) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value input =
@@ -431,9 +431,11 @@ static void convertToNHWC(RewriterBase &rewriter, linalg::LinalgOp op,
     filter = permute(rewriter, loc, filter, filterPerm);
   Value oldInit = op.getDpsInitOperand(0)->get();
   Value init = permute(rewriter, loc, oldInit, kNCHWToNHWC);
-  auto nhwc = NHWCOp::create(rewriter, loc, TypeRange{init.getType()},
-                             ValueRange{input, filter}, ValueRange{init},
-                             ArrayRef<NamedAttribute>{strides, dilations});
+  auto nhwc =
+      NHWCOp::create(rewriter, loc, TypeRange{init.getType()},
+                     ValueRange{input, filter}, ValueRange{init},
+                     {rewriter.getNamedAttr("strides", op.getStrides()),
+                      rewriter.getNamedAttr("dilations", op.getDilations())});
   rewriter.replaceOp(op,
                      permute(rewriter, loc, nhwc->getResult(0), kNHWCToNCHW));
   eraseDeadInits(oldInit, [&](Operation *dead) { rewriter.eraseOp(dead); });
@@ -456,22 +458,20 @@ void mlir::ansor::convertNCHWToNHWC(func::FuncOp func) {
   });
   IRRewriter rewriter(func.getContext());
   for (linalg::LinalgOp op : ops) {
-    auto attr = [&](StringRef name) {
-      return rewriter.getNamedAttr(name, op->getAttr(name));
-    };
-    NamedAttribute strides = attr("strides"), dilations = attr("dilations");
-    if (isa<linalg::Conv2DNchwFchwOp>(op))
-      convertToNHWC<linalg::Conv2DNhwcHwcfOp>(rewriter, op, {2, 3, 1, 0},
-                                              strides, dilations);
-    else if (isa<linalg::DepthwiseConv2DNchwChwOp>(op))
-      convertToNHWC<linalg::DepthwiseConv2DNhwcHwcOp>(rewriter, op, {1, 2, 0},
-                                                      strides, dilations);
-    else if (isa<linalg::PoolingNchwMaxOp>(op))
-      convertToNHWC<linalg::PoolingNhwcMaxOp>(rewriter, op, {}, strides,
-                                              dilations);
+    Operation *nchw = op.getOperation();
+    if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(nchw))
+      convertToNHWC<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp>(
+          rewriter, conv, {2, 3, 1, 0});
+    else if (auto depthwise = dyn_cast<linalg::DepthwiseConv2DNchwChwOp>(nchw))
+      convertToNHWC<linalg::DepthwiseConv2DNchwChwOp,
+                    linalg::DepthwiseConv2DNhwcHwcOp>(rewriter, depthwise,
+                                                      {1, 2, 0});
+    else if (auto max = dyn_cast<linalg::PoolingNchwMaxOp>(nchw))
+      convertToNHWC<linalg::PoolingNchwMaxOp, linalg::PoolingNhwcMaxOp>(
+          rewriter, max, {});
     else
-      convertToNHWC<linalg::PoolingNhwcSumOp>(rewriter, op, {}, strides,
-                                              dilations);
+      convertToNHWC<linalg::PoolingNchwSumOp, linalg::PoolingNhwcSumOp>(
+          rewriter, cast<linalg::PoolingNchwSumOp>(nchw), {});
   }
 }
 

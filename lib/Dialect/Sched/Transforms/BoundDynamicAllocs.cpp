@@ -15,6 +15,9 @@ namespace sched {
 
 using namespace mlir;
 
+/// The largest buffer allocated at its bound instead of its size.
+static constexpr int64_t kMaxBoundedBytes = 64 << 20;
+
 /// Whether every use of `buffer`, through subviews, takes a memref of any
 /// strided layout as it is.
 static bool acceptsAnyLayout(Value buffer) {
@@ -60,7 +63,7 @@ static void boundAlloc(RewriterBase &rewriter, memref::AllocOp alloc) {
   SmallVector<int64_t> bounded(type.getShape());
   SmallVector<OpFoldResult> sizes;
   unsigned dynamic = 0;
-  for (auto [dim, extent] : llvm::enumerate(bounded)) {
+  for (int64_t &extent : bounded) {
     if (!ShapedType::isDynamic(extent)) {
       sizes.push_back(rewriter.getIndexAttr(extent));
       continue;
@@ -74,6 +77,12 @@ static void boundAlloc(RewriterBase &rewriter, memref::AllocOp alloc) {
     extent = *bound;
     sizes.push_back(size);
   }
+  // A loose bound would allocate far more than is used: a partial tile's
+  // bound is its full tile, well under this.
+  if (ShapedType::getNumElements(bounded) *
+          std::max<int64_t>(1, type.getElementTypeBitWidth() / 8) >
+      kMaxBoundedBytes)
+    return;
   rewriter.setInsertionPoint(alloc);
   auto staticType =
       MemRefType::get(bounded, type.getElementType(),

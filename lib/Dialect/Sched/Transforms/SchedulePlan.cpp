@@ -356,18 +356,28 @@ SchedulePlan::planLaneSplit(unsigned node, unsigned vectorBits) const {
   for (int64_t lanes = 2 * vectorLanes; lanes >= 4; lanes /= 2) {
     if (extent < 2 * lanes)
       continue;
-    SmallVector<int64_t> block = sizes.block;
-    block[loop] = lanes;
-    if (canVectorize(node, block))
+    if (canVectorize(node, getLaneBlock(node, sizes.block, loop, lanes)))
       return LaneSplit{loop, lanes, extent / lanes * lanes};
   }
   return std::nullopt;
 }
 
+SmallVector<int64_t> SchedulePlan::getLaneBlock(unsigned node,
+                                                ArrayRef<int64_t> block,
+                                                unsigned loop,
+                                                int64_t lanes) const {
+  SmallVector<int64_t> lane(block);
+  ArrayRef<LoopKind> kinds = dag->getNode(node).kinds;
+  for (unsigned l = 0; l < lane.size(); ++l)
+    if (kinds[l] == LoopKind::R)
+      lane[l] = l == loop ? lanes : std::min<int64_t>(lane[l], 1);
+  return lane;
+}
+
 SmallVector<int64_t> SchedulePlan::getVectorBlock(unsigned node) const {
   SmallVector<int64_t> block = getLevelSizes(node).block;
   if (std::optional<LaneSplit> split = plans[node].laneSplit)
-    block[split->loop] = split->lanes;
+    return getLaneBlock(node, block, split->loop, split->lanes);
   return block;
 }
 

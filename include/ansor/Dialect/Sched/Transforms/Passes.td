@@ -242,12 +242,13 @@ def SchedBoundDynamicAllocs
     `expand-strided-metadata` matches strides and may pick another unit
     dimension (a decomposed NCHW convolution's block, `1x8x1x3` to `1x8x3`,
     failed to lower: "expected result type with size = 8 instead of 1").
-    This pass allocates each such buffer at the constant upper bound of its
-    sizes (`ValueBoundsConstraintSet`) and views the used part through a
-    subview with static strides; the subviews taken of it are rebuilt on
-    the new type. Buffers with an unbounded size, or used by anything but
-    subviews, loads, stores, transfers, copies and linalg ops, stay as they
-    are.
+    This pass allocates every dynamically sized buffer whose sizes have a
+    constant upper bound (`ValueBoundsConstraintSet`; a partial tile's is
+    its full tile) at that bound, and views the used part through a subview
+    with static strides; the subviews taken of it are rebuilt on the new
+    type. Buffers with an unbounded size, a bound over 64 MiB, or a use
+    other than subviews, loads, stores, transfers, copies and linalg ops
+    stay as they are.
 
     Before:
     ```mlir

@@ -141,6 +141,11 @@ public:
   /// The register block of `node` as vectorized: the lane split's loop
   /// holds its lanes.
   SmallVector<int64_t> getVectorBlock(unsigned node) const;
+  /// `block`, a block of `node`, as a lane split with `lanes` lanes along
+  /// `loop` vectorizes it: those lanes, the node's other reductions stepped
+  /// one iteration at a time around them.
+  SmallVector<int64_t> getLaneBlock(unsigned node, ArrayRef<int64_t> block,
+                                    unsigned loop, int64_t lanes) const;
 
   /// The operand index through which `node` reads its init fill, if any.
   std::optional<unsigned> getInitOperand(unsigned node) const;
