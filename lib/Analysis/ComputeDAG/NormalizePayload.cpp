@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
@@ -441,6 +442,114 @@ static void convertToNHWC(RewriterBase &rewriter, NCHWOp op,
   eraseDeadInits(oldInit, [&](Operation *dead) { rewriter.eraseOp(dead); });
 }
 
+/// Whether `op` (a generic, or a named op such as linalg.add or
+/// linalg.broadcast; not a fill, which is an init) computes on static
+/// tensors with parallel loops only and writes one result element for
+/// element.
+static bool isElementwiseOp(linalg::LinalgOp op) {
+  return op && !isa<linalg::FillOp>(op) && op.hasPureTensorSemantics() &&
+         onStaticTensors(op) && op.getNumLoops() == op.getNumParallelLoops() &&
+         op.getNumDpsInits() == 1 &&
+         op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity();
+}
+
+namespace {
+/// transpose(transpose(x)) is one transpose of x, or x.
+struct ComposeTransposes : public OpRewritePattern<linalg::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::TransposeOp outer,
+                                PatternRewriter &rewriter) const override {
+    auto inner = outer.getInput().getDefiningOp<linalg::TransposeOp>();
+    if (!inner)
+      return failure();
+    ArrayRef<int64_t> first = inner.getPermutation();
+    SmallVector<int64_t> composed = llvm::map_to_vector(
+        outer.getPermutation(), [&](int64_t dim) { return first[dim]; });
+    if (isIdentityPermutation(composed))
+      rewriter.replaceOp(outer, inner.getInput());
+    else
+      rewriter.replaceOpWithNewOp<linalg::TransposeOp>(
+          outer, inner.getInput(), outer.getInit(), composed);
+    if (inner->use_empty())
+      rewriter.eraseOp(inner);
+    return success();
+  }
+};
+
+/// An elementwise op between a transpose and its inverse computes in the
+/// transposed layout: transpose(f(transpose(x), y)) is f(x, y read
+/// transposed), and both transposes go.
+struct SinkTransposeIntoElementwise
+    : public OpRewritePattern<linalg::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::TransposeOp transpose,
+                                PatternRewriter &rewriter) const override {
+    auto op = transpose.getInput().getDefiningOp<linalg::GenericOp>();
+    if (!op || !op->hasOneUse() || !isElementwiseOp(op) ||
+        !op.getMatchingBlockArgument(op.getDpsInitOperand(0)).use_empty() ||
+        !op.getBody()->getOps<linalg::IndexOp>().empty())
+      return failure();
+    MLIRContext *ctx = rewriter.getContext();
+    // The new loops are the transpose's result dimensions: loop j is the
+    // op's loop perm[j].
+    AffineMap toOld = AffineMap::getPermutationMap(
+        invertPermutationVector(transpose.getPermutation()), ctx);
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    bool cancels = false;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      Value value = input->get();
+      AffineMap map = op.getMatchingIndexingMap(input).compose(toOld);
+      if (auto producer = value.getDefiningOp<linalg::TransposeOp>();
+          producer && map.isPermutation()) {
+        map = AffineMap::getPermutationMap(
+                  invertPermutationVector(producer.getPermutation()), ctx)
+                  .compose(map);
+        value = producer.getInput();
+        cancels |= map.isIdentity();
+      }
+      inputs.push_back(value);
+      maps.push_back(map);
+    }
+    if (!cancels)
+      return failure();
+    maps.push_back(rewriter.getMultiDimIdentityMap(toOld.getNumDims()));
+    auto sunk = linalg::GenericOp::create(
+        rewriter, op.getLoc(), transpose->getResultTypes(), inputs,
+        ValueRange{transpose.getInit()}, maps, op.getIteratorTypesArray());
+    rewriter.cloneRegionBefore(op.getRegion(), sunk.getRegion(),
+                               sunk.getRegion().end());
+    SmallVector<Operation *> producers;
+    for (OpOperand *input : op.getDpsInputOperands())
+      if (auto producer = input->get().getDefiningOp<linalg::TransposeOp>())
+        producers.push_back(producer);
+    rewriter.replaceOp(transpose, sunk->getResults());
+    rewriter.eraseOp(op);
+    for (Operation *producer : producers)
+      if (producer->use_empty())
+        rewriter.eraseOp(producer);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::ansor::foldLayoutTransposes(func::FuncOp func) {
+  SmallVector<Operation *> transposes;
+  func.walk([&](linalg::TransposeOp op) { transposes.push_back(op); });
+  RewritePatternSet patterns(func.getContext());
+  patterns.add<ComposeTransposes, SinkTransposeIntoElementwise>(
+      func.getContext());
+  // Only the transposes and what replaces them: nothing else in the func
+  // changes (its normalized form keys its records).
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps)
+      .enableFolding(false)
+      .enableConstantCSE(false);
+  (void)applyOpPatternsGreedily(transposes, std::move(patterns), config);
+}
+
 void mlir::ansor::convertNCHWToNHWC(func::FuncOp func) {
   SmallVector<linalg::LinalgOp> ops;
   func.walk([&](linalg::LinalgOp op) {
@@ -473,6 +582,8 @@ void mlir::ansor::convertNCHWToNHWC(func::FuncOp func) {
       convertToNHWC<linalg::PoolingNchwSumOp, linalg::PoolingNhwcSumOp>(
           rewriter, cast<linalg::PoolingNchwSumOp>(nchw), {});
   }
+  if (!ops.empty())
+    foldLayoutTransposes(func);
 }
 
 void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
@@ -517,17 +628,6 @@ void mlir::ansor::generalizeMixedContractions(func::FuncOp func) {
     return op.getNumDpsInits() == 1 && linalg::isaContractionOpInterface(op) &&
            mixesElementTypes(op);
   });
-}
-
-/// Whether `op` (a generic, or a named op such as linalg.add or
-/// linalg.broadcast; not a fill, which is an init) computes on static
-/// tensors with parallel loops only and writes one result element for
-/// element.
-static bool isElementwiseOp(linalg::LinalgOp op) {
-  return op && !isa<linalg::FillOp>(op) && op.hasPureTensorSemantics() &&
-         onStaticTensors(op) && op.getNumLoops() == op.getNumParallelLoops() &&
-         op.getNumDpsInits() == 1 &&
-         op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity();
 }
 
 /// Whether `op` reads each input without transposing it: fused into its

@@ -23,9 +23,13 @@
 // NORM:         linalg.pooling_nhwc_max
 // NORM-LABEL: func.func @pool_sum
 // NORM:         linalg.pooling_nhwc_sum
+// NORM-LABEL: func.func @chain
+// NORM-COUNT-3: linalg.transpose
+// NORM-NOT:     linalg.transpose
+// NORM:         return
 
-// Four results printed, none all zeros.
-// CHECK-COUNT-4: ( {{.*[1-9].*}} )
+// Five results printed, none all zeros.
+// CHECK-COUNT-5: ( {{.*[1-9].*}} )
 
 // Strides and dilations omitted: their defaults, 1.
 func.func @conv(%in: tensor<1x3x6x7xf32>, %w: tensor<4x3x3x2xf32>) -> tensor<1x4x4x6xf32> {
@@ -61,6 +65,30 @@ func.func @pool_sum(%in: tensor<1x3x6x7xi32>) -> tensor<1x3x4x5xi32> {
   %r = linalg.pooling_nchw_sum {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%in, %k : tensor<1x3x6x7xi32>, tensor<2x2xi32>) outs(%f : tensor<1x3x4x5xi32>) -> tensor<1x3x4x5xi32>
   return %r : tensor<1x3x4x5xi32>
+}
+
+// A chain whose transposes cancel (normalize-nchw.mlir, @chain).
+func.func @chain(%in: tensor<1x3x6x7xf32>, %w: tensor<4x3x3x2xf32>, %b: tensor<4xf32>) -> tensor<1x4x2x3xf32> {
+  %z = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<1x4x4x6xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x4x4x6xf32>) -> tensor<1x4x4x6xf32>
+  %c = linalg.conv_2d_nchw_fchw ins(%in, %w : tensor<1x3x6x7xf32>, tensor<4x3x3x2xf32>)
+      outs(%f : tensor<1x4x4x6xf32>) -> tensor<1x4x4x6xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (c)>, affine_map<(n, c, h, w) -> (n, c, h, w)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %b : tensor<1x4x4x6xf32>, tensor<4xf32>) outs(%e : tensor<1x4x4x6xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %m = arith.maximumf %s, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x6xf32>
+  %k = tensor.empty() : tensor<2x2xf32>
+  %pe = tensor.empty() : tensor<1x4x2x3xf32>
+  %pf = linalg.fill ins(%ninf : f32) outs(%pe : tensor<1x4x2x3xf32>) -> tensor<1x4x2x3xf32>
+  %p = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%r, %k : tensor<1x4x4x6xf32>, tensor<2x2xf32>) outs(%pf : tensor<1x4x2x3xf32>) -> tensor<1x4x2x3xf32>
+  return %p : tensor<1x4x2x3xf32>
 }
 
 // Distinct inputs: element (i, j, k, l) of a 4-D input is
@@ -151,5 +179,20 @@ func.func @main() {
   %f3 = tensor.collapse_shape %r3 [[0, 1, 2, 3]] : tensor<1x3x4x5xi32> into tensor<60xi32>
   %v3 = vector.transfer_read %f3[%c0], %zi : tensor<60xi32>, vector<60xi32>
   vector.print %v3 : vector<60xi32>
+  %be = tensor.empty() : tensor<4xf32>
+  %bias = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      outs(%be : tensor<4xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %n = arith.index_cast %i : index to i32
+    %x = arith.sitofp %n : i32 to f32
+    %h = arith.constant 1.5 : f32
+    %y = arith.subf %x, %h : f32
+    linalg.yield %y : f32
+  } -> tensor<4xf32>
+  %r4 = func.call @chain(%in, %w, %bias) : (tensor<1x3x6x7xf32>, tensor<4x3x3x2xf32>, tensor<4xf32>) -> tensor<1x4x2x3xf32>
+  %f4 = tensor.collapse_shape %r4 [[0, 1, 2, 3]] : tensor<1x4x2x3xf32> into tensor<24xf32>
+  %v4 = vector.transfer_read %f4[%c0], %zf : tensor<24xf32>, vector<24xf32>
+  vector.print %v4 : vector<24xf32>
   return
 }

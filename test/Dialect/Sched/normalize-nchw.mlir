@@ -8,7 +8,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --split-input-file --ansor-tune="trials=4 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl" -o /dev/null 2> /dev/null
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched.tile" | FileCheck %s --check-prefix=REC
-// REC: records 20, errors 0, matching 20
+// REC: records 24, errors 0, matching 24
 
 // CHECK-LABEL: func.func @conv
 // CHECK-SAME:      (%[[IN:[^:]+]]: tensor<1x4x10x10xf32>, %[[W:[^:]+]]: tensor<8x4x3x3xf32>,
@@ -94,4 +94,41 @@ func.func @conv1x1(%in: tensor<2x8x6x6xf32>, %w: tensor<16x8x1x1xf32>) -> tensor
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%in, %w : tensor<2x8x6x6xf32>, tensor<16x8x1x1xf32>) outs(%f : tensor<2x16x6x6xf32>) -> tensor<2x16x6x6xf32>
   return %c : tensor<2x16x6x6xf32>
+}
+
+// -----
+
+// Chained, the transposes between the converted ops cancel: the bias and
+// ReLU compute in NHWC (the bias read along the new innermost loop), and
+// only the func's input, the filter and the final result are transposed.
+// CHECK-LABEL: func.func @chain
+// CHECK-COUNT-2: linalg.transpose
+// CHECK:         %[[CONV:.+]] = linalg.conv_2d_nhwc_hwcf
+// CHECK-NOT:     linalg.transpose
+// CHECK:         %[[ACT:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[BIAS:.+]], #{{.+}}], {{.*}}} ins(%[[CONV]], %{{.+}} : tensor<1x8x8x8xf32>, tensor<8xf32>) outs(%{{.+}} : tensor<1x8x8x8xf32>)
+// CHECK-NOT:     linalg.transpose
+// CHECK:         %[[POOL:.+]] = linalg.pooling_nhwc_max {{.*}} ins(%[[ACT]], %{{.+}} : tensor<1x8x8x8xf32>, tensor<2x2xf32>)
+// CHECK:         linalg.transpose ins(%[[POOL]] : tensor<1x4x4x8xf32>) outs(%{{.+}} : tensor<1x8x4x4xf32>) permutation = [0, 3, 1, 2]
+// CHECK-NOT:     linalg.transpose
+func.func @chain(%in: tensor<1x4x10x10xf32>, %w: tensor<8x4x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x4x4xf32> {
+  %z = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<1x8x8x8xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%in, %w : tensor<1x4x10x10xf32>, tensor<8x4x3x3xf32>) outs(%f : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (c)>, affine_map<(n, c, h, w) -> (n, c, h, w)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %b : tensor<1x8x8x8xf32>, tensor<8xf32>) outs(%e : tensor<1x8x8x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %m = arith.maximumf %s, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x8xf32>
+  %k = tensor.empty() : tensor<2x2xf32>
+  %pe = tensor.empty() : tensor<1x8x4x4xf32>
+  %pf = linalg.fill ins(%ninf : f32) outs(%pe : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %p = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%r, %k : tensor<1x8x8x8xf32>, tensor<2x2xf32>) outs(%pf : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  return %p : tensor<1x8x4x4xf32>
 }

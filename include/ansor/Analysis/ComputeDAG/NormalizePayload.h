@@ -79,6 +79,13 @@ void specializeConvolutions(func::FuncOp func);
 /// 1x1 convolutions, matrix products upstream vectorizes well in NCHW, stay.
 void convertNCHWToNHWC(func::FuncOp func);
 
+/// Folds the transposes that layout conversion leaves between chained ops:
+/// a transpose of a transpose becomes one (or none), and an elementwise op
+/// between a transpose and its inverse computes in the transposed layout
+/// (conv -> relu -> pool in NCHW: conv, relu and pool in NHWC). Only
+/// transposes and the ops they rewrite change.
+void foldLayoutTransposes(func::FuncOp func);
+
 /// Rewrites each static linalg.conv_2d_nhwc_fhwc (TOSA's layout) into a
 /// linalg.transpose of its filter to HWCF and a linalg.conv_2d_nhwc_hwcf:
 /// upstream decomposes and vectorizes the latter (its output channels
