@@ -143,15 +143,48 @@ void mlir::ansor::convertToDestinationStyle(func::FuncOp func) {
   }
 }
 
+/// A static tensor.reshape (its shape operand only restates its static
+/// result type) as a collapse of its source to one dimension and an
+/// expansion of that to its result, reshapes the DAG passes through.
+static void rewriteStaticReshape(RewriterBase &rewriter,
+                                 tensor::ReshapeOp reshape) {
+  auto source = cast<RankedTensorType>(reshape.getSource().getType());
+  auto result = cast<RankedTensorType>(reshape.getResult().getType());
+  rewriter.setInsertionPoint(reshape);
+  Location loc = reshape.getLoc();
+  auto all = [](int64_t rank) {
+    ReassociationIndices dims = llvm::to_vector<2>(llvm::seq<int64_t>(0, rank));
+    return SmallVector<ReassociationIndices>{dims};
+  };
+  Value flat = reshape.getSource();
+  if (source.getRank() > 1)
+    flat = tensor::CollapseShapeOp::create(rewriter, loc, flat,
+                                           all(source.getRank()));
+  if (result.getRank() > 1)
+    flat = tensor::ExpandShapeOp::create(rewriter, loc, result, flat,
+                                         all(result.getRank()));
+  rewriter.replaceOp(reshape, flat);
+}
+
 void mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
     if (isa<linalg::AggregatedOpInterface, tensor::ConcatOp, linalg::PackOp,
             linalg::UnPackOp>(op))
       ops.push_back(op);
+    if (auto reshape = dyn_cast<tensor::ReshapeOp>(op))
+      if (reshape.getSource().getType().hasStaticShape() &&
+          reshape.getResult().getType().hasStaticShape() &&
+          reshape.getSource().getType().getRank() > 0 &&
+          reshape.getResult().getType().getRank() > 0)
+        ops.push_back(op);
   });
   IRRewriter rewriter(func.getContext());
   for (Operation *op : ops) {
+    if (auto reshape = dyn_cast<tensor::ReshapeOp>(op)) {
+      rewriteStaticReshape(rewriter, reshape);
+      continue;
+    }
     // A layout change becomes a pad, a reshape and a transpose (an unpack:
     // a transpose, a reshape and a slice), upstream's lowering, which
     // replaces the op itself.

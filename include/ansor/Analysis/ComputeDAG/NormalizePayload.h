@@ -42,7 +42,9 @@ void convertElementwiseToLinalg(func::FuncOp func);
 /// linalg.pack and linalg.unpack into pads, reshapes, slices and
 /// linalg.transpose ops (upstream's lowerPack and lowerUnPack), where they
 /// compute on static-shaped tensors; one that does not decompose is left as
-/// it is with a warning (the compute DAG refuses it, per task).
+/// it is with a warning (the compute DAG refuses it, per task). A static
+/// tensor.reshape (TOSA's and StableHLO's reshapes lower to it) becomes a
+/// collapse_shape to one dimension and an expand_shape to its result.
 void decomposeAggregatedOps(func::FuncOp func);
 
 /// Stores the i1 results of `func`'s linalg.generic ops as i8 where every
