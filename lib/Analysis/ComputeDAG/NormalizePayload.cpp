@@ -173,9 +173,7 @@ void mlir::ansor::decomposeAggregatedOps(func::FuncOp func) {
             linalg::UnPackOp>(op))
       ops.push_back(op);
     if (auto reshape = dyn_cast<tensor::ReshapeOp>(op))
-      if (reshape.getSource().getType().hasStaticShape() &&
-          reshape.getResult().getType().hasStaticShape() &&
-          reshape.getSource().getType().getRank() > 0 &&
+      if (onStaticTensors(op) && reshape.getSource().getType().getRank() > 0 &&
           reshape.getResult().getType().getRank() > 0)
         ops.push_back(op);
   });
@@ -487,29 +485,6 @@ static bool isElementwiseOp(linalg::LinalgOp op) {
 }
 
 namespace {
-/// transpose(transpose(x)) is one transpose of x, or x.
-struct ComposeTransposes : public OpRewritePattern<linalg::TransposeOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(linalg::TransposeOp outer,
-                                PatternRewriter &rewriter) const override {
-    auto inner = outer.getInput().getDefiningOp<linalg::TransposeOp>();
-    if (!inner)
-      return failure();
-    ArrayRef<int64_t> first = inner.getPermutation();
-    SmallVector<int64_t> composed = llvm::map_to_vector(
-        outer.getPermutation(), [&](int64_t dim) { return first[dim]; });
-    if (isIdentityPermutation(composed))
-      rewriter.replaceOp(outer, inner.getInput());
-    else
-      rewriter.replaceOpWithNewOp<linalg::TransposeOp>(
-          outer, inner.getInput(), outer.getInit(), composed);
-    if (inner->use_empty())
-      rewriter.eraseOp(inner);
-    return success();
-  }
-};
-
 /// An elementwise op between a transpose and its inverse computes in the
 /// transposed layout: transpose(f(transpose(x), y)) is f(x, y read
 /// transposed), and both transposes go.
@@ -572,13 +547,14 @@ void mlir::ansor::foldLayoutTransposes(func::FuncOp func) {
   SmallVector<Operation *> transposes;
   func.walk([&](linalg::TransposeOp op) { transposes.push_back(op); });
   RewritePatternSet patterns(func.getContext());
-  patterns.add<ComposeTransposes, SinkTransposeIntoElementwise>(
-      func.getContext());
+  patterns.add<SinkTransposeIntoElementwise>(func.getContext());
+  // Upstream's: a transpose of a transpose is one transpose, folded away
+  // when it is the identity.
+  linalg::TransposeOp::getCanonicalizationPatterns(patterns, func.getContext());
   // Only the transposes and what replaces them: nothing else in the func
   // changes (its normalized form keys its records).
   GreedyRewriteConfig config;
   config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps)
-      .enableFolding(false)
       .enableConstantCSE(false);
   (void)applyOpPatternsGreedily(transposes, std::move(patterns), config);
 }

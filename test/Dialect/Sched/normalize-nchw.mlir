@@ -8,7 +8,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --split-input-file --ansor-tune="trials=4 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl" -o /dev/null 2> /dev/null
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched.tile" | FileCheck %s --check-prefix=REC
-// REC: records 24, errors 0, matching 24
+// REC: records 28, errors 0, matching 28
 
 // CHECK-LABEL: func.func @conv
 // CHECK-SAME:      (%[[IN:[^:]+]]: tensor<1x4x10x10xf32>, %[[W:[^:]+]]: tensor<8x4x3x3xf32>,
@@ -131,4 +131,27 @@ func.func @chain(%in: tensor<1x4x10x10xf32>, %w: tensor<8x4x3x3xf32>, %b: tensor
   %p = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
       ins(%r, %k : tensor<1x8x8x8xf32>, tensor<2x2xf32>) outs(%pf : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
   return %p : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// A pooling read by a convolution: the pooling's transpose back to NCHW and
+// the convolution's to NHWC compose to the identity and both go.
+// CHECK-LABEL: func.func @pool_conv
+// CHECK:         %[[POOL:.+]] = linalg.pooling_nhwc_max
+// CHECK-NOT:     linalg.transpose ins(%[[POOL]]
+// CHECK:         linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[POOL]], %{{.+}} : tensor<1x4x4x4xf32>, tensor<2x2x4x8xf32>)
+func.func @pool_conv(%in: tensor<1x4x8x8xf32>, %w: tensor<8x4x2x2xf32>) -> tensor<1x8x3x3xf32> {
+  %z = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %k = tensor.empty() : tensor<2x2xf32>
+  %pe = tensor.empty() : tensor<1x4x4x4xf32>
+  %pf = linalg.fill ins(%ninf : f32) outs(%pe : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %p = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%in, %k : tensor<1x4x8x8xf32>, tensor<2x2xf32>) outs(%pf : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %e = tensor.empty() : tensor<1x8x3x3xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x8x3x3xf32>) -> tensor<1x8x3x3xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %w : tensor<1x4x4x4xf32>, tensor<8x4x2x2xf32>) outs(%f : tensor<1x8x3x3xf32>) -> tensor<1x8x3x3xf32>
+  return %c : tensor<1x8x3x3xf32>
 }

@@ -54,14 +54,16 @@ struct VectorizeTarget {
   bool hasBody = true;
 };
 
-/// Handles to a node's full (static) register blocks and to its partial
-/// ones, one per peeled loop.
+/// A handle to a node's partial register blocks in the remainder of one
+/// peeled loop.
 struct PartialBlocks {
   std::string handle;
   /// The loops the blocks may be partial along: the one peeled there and
   /// those peeled after it (the loops peeled before are full there).
   SmallVector<unsigned> loops;
 };
+/// Handles to a node's full (static) register blocks and to its partial
+/// ones, one per peeled loop.
 struct PeeledBlocks {
   std::string full;
   SmallVector<PartialBlocks> partial;
@@ -835,9 +837,11 @@ void ScriptBuilder::splitIntoLanes(unsigned node, const std::string &handle,
   // iteration at a time inside the lanes' loop: vectorized with the lanes,
   // they were reduced across the lanes' vectors by transposes built element
   // by element (a 32x40x20 max over dims 0 and 2: 13.7 us, 3.1 us stepped).
+  SmallVector<int64_t> lanes =
+      schedulePlan->getLaneBlock(node, block, split.loop, split.lanes);
   SmallVector<int64_t> steps(n.extents.size(), 0);
   for (unsigned loop = 0; loop < n.extents.size(); ++loop)
-    if (loop != split.loop && n.kinds[loop] == LoopKind::R && block[loop] > 1)
+    if (loop != split.loop && lanes[loop] < block[loop])
       steps[loop] = 1;
   bool stepped = llvm::any_of(steps, [](int64_t step) { return step != 0; });
   auto stepOthers = [&](const std::string &op) {

@@ -143,7 +143,7 @@ public:
   SmallVector<int64_t> getVectorBlock(unsigned node) const;
   /// `block`, a block of `node`, as a lane split with `lanes` lanes along
   /// `loop` vectorizes it: those lanes, the node's other reductions stepped
-  /// one iteration at a time around them.
+  /// one iteration at a time inside the lanes' loop (unit here).
   SmallVector<int64_t> getLaneBlock(unsigned node, ArrayRef<int64_t> block,
                                     unsigned loop, int64_t lanes) const;
 
