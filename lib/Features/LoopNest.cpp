@@ -140,7 +140,7 @@ int64_t mlir::ansor::getWorkspaceBytes(const LoopNest &nest) {
     int64_t elements = 1;
     for (int64_t size : buffer.shape)
       elements *= size;
-    bytes += elements * buffer.elementBytes;
+    bytes += buffer.allocatedElements.value_or(elements) * buffer.elementBytes;
   }
   return bytes;
 }
@@ -189,6 +189,7 @@ private:
   /// `containers` (loops of `consumer`'s domain, advancing it by their
   /// deltas) whose tile is `tile` (per consumer iterator); fills `replace`
   /// with the temporary buffers the consumer reads instead.
+  bool readsPadInPlace(tensor::PadOp pad, unsigned consumer) const;
   void fuseProducers(unsigned consumer, ArrayRef<NestLoop> containers,
                      ArrayRef<int64_t> tile, bool vectorize,
                      DenseMap<unsigned, unsigned> &replace);
@@ -368,6 +369,18 @@ static SmallVector<int64_t> spanOf(ArrayRef<SmallVector<int64_t>> coefficients,
   return span;
 }
 
+/// Whether sched-forward-padded-reads reads `pad`, fused into the tiles of
+/// `consumer`, from its source: a constant pad value, no padding along the
+/// innermost dimension (the vectors' rows), and a consumer vectorized in
+/// whole blocks.
+bool NestBuilder::readsPadInPlace(tensor::PadOp pad, unsigned consumer) const {
+  NodePlan p = plan.getNode(consumer);
+  ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
+  return pad.getConstantPaddingValue() && !low.empty() && low.back() == 0 &&
+         high.back() == 0 && p.vectorize && !p.hasPartialTiles() &&
+         plan.canVectorize(consumer, plan.getVectorBlock(consumer));
+}
+
 void NestBuilder::fuseProducers(unsigned consumer,
                                 ArrayRef<NestLoop> containers,
                                 ArrayRef<int64_t> tile, bool vectorize,
@@ -437,6 +450,8 @@ void NestBuilder::fuseProducers(unsigned consumer,
     Type elementType = getElementTypeOrSelf(pn.op->getResult(0).getType());
     unsigned temp = addTemporary("node " + Twine(producer) + " tile",
                                  toProducer(resultSpan, 1), elementType);
+    if (isPad && readsPadInPlace(cast<tensor::PadOp>(pn.op), consumer))
+      nest.buffers[temp].workspace = false;
     DenseMap<unsigned, unsigned> producerReplace;
     // Its own inlined producers are fused into the same containers.
     unsigned index = nest.statements.size() - 1;
@@ -823,6 +838,11 @@ void NestBuilder::translateTiled(unsigned node) {
                 product(block) <= kMaxVectorTileElements &&
                 !hasUnlowerableBF16Width(dag.getNode(*consumer).op, block);
     tileLoops(c, tile, block, fits, block.size() - 1);
+    // The node's result is allocated a fused tile at a time; a tile that is
+    // one vectorized register block stays in registers.
+    bool inRegisters = vectorized && !p.hasPartialTiles() && tile == block;
+    nest.buffers[bufferOf(n.op->getResult(0))].allocatedElements =
+        inRegisters ? 0 : product(tile);
     unsigned cIndex = nest.statements.size() - 1;
     DenseMap<unsigned, unsigned> consumerReplace;
     SmallVector<NestLoop> consumerContainers(

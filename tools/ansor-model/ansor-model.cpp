@@ -187,6 +187,7 @@ static int printFeatures(MLIRContext &ctx, StringRef path) {
           os << "  " << names[f] << " = "
              << llvm::formatv("{0:g}", double(row[f])) << "\n";
     }
+    os << "workspace " << getWorkspaceBytes(nest) << " bytes\n";
   }
   return 0;
 }

@@ -45,6 +45,11 @@ struct Buffer {
   /// Neither an argument nor a result of the func: a temporary, or an
   /// intermediate between nodes. It counts in the program's workspace.
   bool workspace = false;
+  /// Elements the program allocates for it, where that is not its whole
+  /// shape: a fused consumer's producer is allocated a fused tile at a time,
+  /// and not at all when that tile is one vectorized register block
+  /// (sched-forward-vector-transfers keeps it in registers).
+  std::optional<int64_t> allocatedElements;
 };
 
 enum class AccessKind { Read, Write, ReadWrite };

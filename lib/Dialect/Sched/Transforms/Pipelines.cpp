@@ -48,8 +48,10 @@ static void addBufferizeToOutParams(OpPassManager &pm) {
 }
 
 static void addBufferizationPasses(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(sched::createSchedForwardPaddedReads());
   addBufferizeToOutParams(pm);
   pm.addNestedPass<func::FuncOp>(sched::createSchedBoundDynamicAllocs());
+  pm.addNestedPass<func::FuncOp>(sched::createSchedForwardVectorTransfers());
   // Fused pads and cache stages allocate inside loops.
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);

@@ -1279,6 +1279,23 @@ FailureOr<func::FuncOp> mlir::sched::resolvePayload(ScheduleOp schedule,
   return func;
 }
 
+/// Gives every fill in `func` a `tensor.empty` of its own. One empty shared
+/// by a node's init and its fused consumer's output makes fusion take the
+/// node's tile from the consumer's loop (through the forall's shared
+/// output), a second write to the same tile that bufferization resolves
+/// with a copy per tile; apart, the node's tile is a fresh one that stays in
+/// registers or is accumulated in place.
+static void unshareEmptyTensors(func::FuncOp func) {
+  func.walk([](linalg::FillOp fill) {
+    OpOperand &init = fill.getDpsInitsMutable()[0];
+    auto empty = init.get().getDefiningOp<tensor::EmptyOp>();
+    if (!empty || empty->hasOneUse())
+      return;
+    OpBuilder builder(fill);
+    init.set(builder.clone(*empty)->getResult(0));
+  });
+}
+
 FailureOr<SmallVector<ScheduleScript>>
 mlir::sched::buildScheduleScripts(ModuleOp module) {
   llvm::StringMap<ScheduleOp> byFunc;
@@ -1293,6 +1310,7 @@ mlir::sched::buildScheduleScripts(ModuleOp module) {
     FailureOr<func::FuncOp> payload = resolvePayload(schedule, module);
     if (failed(payload))
       return failure();
+    unshareEmptyTensors(*payload);
     std::string sequence = ("apply_" + schedule.getSymName()).str();
     SmallVector<std::string> degradations;
     std::string error;

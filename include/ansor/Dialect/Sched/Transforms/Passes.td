@@ -265,6 +265,90 @@ def SchedBoundDynamicAllocs
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def SchedForwardPaddedReads
+    : Pass<"sched-forward-padded-reads", "::mlir::func::FuncOp"> {
+  let summary = "Read a fused pad's vectors from its source, in place";
+  let description = [{
+    A pad fused into a tile (a padded convolution's input) is built per
+    tile: upstream tiles `tensor.pad` into the padded window of a slice of
+    its source, guarded by an `scf.if` that yields the pad value where the
+    slice is empty, and the tile's vectors are read from that window.
+    Bufferized, the window is a temporary buffer filled and copied per tile.
+    This pass reads each such vector from the pad's source instead, a row
+    (its innermost dimension) at a time: the row's source indices are
+    clamped into the source, and the row is replaced by the pad value where
+    it lies in the padding (TVM's pad inlined into its consumer as an
+    `if_then_else`). Once every read of a window is rewritten, the window is
+    dead and no temporary is built for it.
+
+    A window is rewritten only when all its uses (directly or through unit
+    stride slices) are unmasked, in-bounds `vector.transfer_read`s whose
+    innermost dimension walks a dimension without padding (the channels of
+    a spatially padded NHWC convolution), of at most 256 rows, and its
+    source has a static shape; otherwise it stays as it is.
+
+    Before:
+    ```mlir
+    %w = scf.if %empty -> (tensor<1x4x30x64xf32>) {
+      %z = tensor.generate { ... tensor.yield %cst : f32 } : tensor<1x4x30x64xf32>
+      scf.yield %z : tensor<1x4x30x64xf32>
+    } else {
+      %s = tensor.extract_slice %in[0, %h, %w0, 0] [1, %nh, %nw, 64] [1, 1, 1, 1]
+          : tensor<1x56x56x64xf32> to tensor<?x?x64xf32>
+      %p = tensor.pad %s low[%lh, %lw, 0] high[...] { ... tensor.yield %cst : f32 }
+      ...  // inserted into a 1x?x?x64 tensor, cast to 1x4x30x64
+    }
+    %t = tensor.extract_slice %w[0, %i, %j, %c] [1, 1, 14, 8] [1, 1, 1, 1]
+        : tensor<1x4x30x64xf32> to tensor<1x14x8xf32>
+    %v = vector.transfer_read %t[%c0, %c0, %c0], %cst {in_bounds = [true, true]}
+        : tensor<1x14x8xf32>, vector<14x8xf32>
+    ```
+    After: `%v` is built from 14 reads of `vector<8xf32>` from `%in` at
+    clamped indices, each selected against the pad value by whether its row
+    is inside the window (and the guard's condition is false).
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def SchedForwardVectorTransfers
+    : Pass<"sched-forward-vector-transfers", "::mlir::func::FuncOp"> {
+  let summary = "Keep temporaries written and read back as vectors in registers";
+  let description = [{
+    A fused tile that is one register block (a convolution's accumulators
+    before its fused bias and ReLU, a cache stage the size of the block) is
+    written to a temporary buffer as a vector once its reduction is done,
+    and read back as the same vector by the code that consumes it; bufferized,
+    the buffer is allocated per tile. This pass folds the views of such
+    buffers into the transfers that access them, forwards each write to the
+    reads of the same elements that follow it (`vector::transferOpflowOpt`)
+    and erases the buffers that are then never read, with their writes
+    (`memref::eraseDeadAllocAndStores`). Only buffers accessed by transfers
+    alone, each read after a write in its block, are touched: the accesses
+    of others (a packed panel read in the inner loops) keep their address
+    arithmetic.
+
+    First, a select between two views whose casts to a common type erased
+    what their layouts share (bufferized, a row of
+    `sched-forward-padded-reads`, from the source or from a constant row of
+    the pad value, is cast to a fully dynamic stride, and read element by
+    element) selects views of the layout they share instead.
+
+    Before:
+    ```mlir
+    %a = memref.alloc() : memref<1x14x16xf32>
+    vector.transfer_write %acc, %a[%c0, %c0, %c0] : vector<14x16xf32>, memref<1x14x16xf32>
+    %v = memref.subview %a[0, 0, 0] [1, 14, 16] [1, 1, 1]
+        : memref<1x14x16xf32> to memref<14x16xf32, strided<[16, 1]>>
+    %r = vector.transfer_read %v[%c0, %c0], %f : memref<14x16xf32, strided<[16, 1]>>, vector<14x16xf32>
+    ```
+    After: `%r` is `%acc`, and the buffer is gone.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def SchedNormalizePayload
     : Pass<"sched-normalize-payload", "::mlir::ModuleOp"> {
   let summary = "Rewrite payload funcs into the form ansor schedules";

@@ -72,7 +72,9 @@ struct ScheduleScript {
 };
 
 /// Builds the script of every schedule of `module` (at most one per func),
-/// resolving and tagging their payloads.
+/// resolving and tagging their payloads (each fill given a `tensor.empty`
+/// of its own, so that export and materialization apply the scripts to the
+/// same payload).
 FailureOr<SmallVector<ScheduleScript>> buildScheduleScripts(ModuleOp module);
 
 /// Applies every complete schedule of `module` to its payload and erases
