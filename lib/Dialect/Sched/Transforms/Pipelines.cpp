@@ -49,6 +49,7 @@ static void addBufferizeToOutParams(OpPassManager &pm) {
 
 static void addBufferizationPasses(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(sched::createSchedForwardPaddedReads());
+  pm.addNestedPass<func::FuncOp>(sched::createSchedRetakeOverwrittenSlices());
   addBufferizeToOutParams(pm);
   pm.addNestedPass<func::FuncOp>(sched::createSchedBoundDynamicAllocs());
   pm.addNestedPass<func::FuncOp>(sched::createSchedForwardVectorTransfers());

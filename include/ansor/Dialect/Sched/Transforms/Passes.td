@@ -230,6 +230,35 @@ def SchedExpandWholeInserts
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def SchedRetakeOverwrittenSlices
+    : Pass<"sched-retake-overwritten-slices", "::mlir::func::FuncOp"> {
+  let summary = "Take a slice a vector overwrites whole from where it goes";
+  let description = [{
+    A tile of several register blocks writes each block's accumulators
+    into a slice of the tile taken before the others were put back: the
+    slice comes from the tile as it was, the result goes into the tile as
+    it is. One-shot bufferization cannot tell that the blocks are disjoint
+    and gives such a slice a buffer of its own, copied in and back, on every
+    tile (a fused tile of two blocks, a cache write's tile). When the write
+    covers the whole slice, what the slice held does not matter: this pass
+    takes it from the tensor it is inserted into, and bufferization then
+    writes it in place.
+
+    Before:
+    ```mlir
+    %b = tensor.extract_slice %t[0, 4, 0] [1, 4, 16] [1, 1, 1]
+        : tensor<1x8x16xf32> to tensor<4x16xf32>
+    %w = vector.transfer_write %v, %b[%c0, %c0] {in_bounds = [true, true]}
+        : vector<4x16xf32>, tensor<4x16xf32>
+    %r = tensor.insert_slice %w into %x[0, 4, 0] [1, 4, 16] [1, 1, 1]
+        : tensor<4x16xf32> into tensor<1x8x16xf32>
+    ```
+    After: `%w` writes into `tensor.extract_slice %x[0, 4, 0] [1, 4, 16]
+    [1, 1, 1]`.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def SchedBoundDynamicAllocs
     : Pass<"sched-bound-dynamic-allocs", "::mlir::func::FuncOp"> {
   let summary = "Allocate dynamically sized buffers at their constant bound";

@@ -1,0 +1,88 @@
+//===- RetakeOverwrittenSlices.cpp - slices overwritten whole -------------===//
+
+#include "ansor/Dialect/Sched/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_SCHEDRETAKEOVERWRITTENSLICES
+#include "ansor/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+using namespace mlir;
+
+/// Whether `write` overwrites every element of its destination.
+static bool overwritesWhole(vector::TransferWriteOp write) {
+  auto type = dyn_cast<RankedTensorType>(write.getBase().getType());
+  return type && type.hasStaticShape() && !write.getMask() &&
+         llvm::all_of(write.getInBoundsValues(), [](bool b) { return b; }) &&
+         llvm::all_of(write.getIndices(),
+                      [](Value i) { return isZeroInteger(i); }) &&
+         write.getVectorType().getNumElements() == type.getNumElements();
+}
+
+/// Whether `value` is available where `op` is.
+static bool isAvailableAt(Value value, Operation *op) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner()->getParentOp()->isAncestor(op);
+  Operation *def = value.getDefiningOp();
+  Operation *inBlock = def->getBlock()->findAncestorOpInBlock(*op);
+  return inBlock && def->isBeforeInBlock(inBlock);
+}
+
+namespace {
+/// insert_slice (transfer_write %v, extract_slice %t[o]) into %x[o], the
+/// write covering the whole slice: the slice is taken from %x instead of %t.
+/// Its content is overwritten either way, and bufferization then sees the
+/// slice taken from and put back into the same tensor, in place; taken from
+/// %t while %x has changed since (the other blocks of a tile, written the
+/// same way before it), it was copied to a buffer of its own and back.
+struct RetakeOverwrittenSlice : public OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp insert,
+                                PatternRewriter &rewriter) const override {
+    auto write = insert.getSource().getDefiningOp<vector::TransferWriteOp>();
+    if (!write || !write->hasOneUse() || !overwritesWhole(write))
+      return failure();
+    auto slice = write.getBase().getDefiningOp<tensor::ExtractSliceOp>();
+    if (!slice || slice.getSource() == insert.getDest() ||
+        slice.getType() != insert.getSourceType() ||
+        !isEqualConstantIntOrValueArray(slice.getMixedOffsets(),
+                                        insert.getMixedOffsets()) ||
+        !isEqualConstantIntOrValueArray(slice.getMixedSizes(),
+                                        insert.getMixedSizes()) ||
+        !isEqualConstantIntOrValueArray(slice.getMixedStrides(),
+                                        insert.getMixedStrides()))
+      return failure();
+    // The write (of a value, its one use the insert) moves to the insert
+    // when the tensor inserted into comes after it.
+    if (!isAvailableAt(insert.getDest(), write))
+      rewriter.moveOpBefore(write, insert);
+    rewriter.setInsertionPoint(write);
+    Value retaken = tensor::ExtractSliceOp::create(
+        rewriter, slice.getLoc(), slice.getType(), insert.getDest(),
+        slice.getMixedOffsets(), slice.getMixedSizes(),
+        slice.getMixedStrides());
+    rewriter.modifyOpInPlace(write,
+                             [&] { write.getBaseMutable().assign(retaken); });
+    return success();
+  }
+};
+
+struct SchedRetakeOverwrittenSlicesPass
+    : public sched::impl::SchedRetakeOverwrittenSlicesBase<
+          SchedRetakeOverwrittenSlicesPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<RetakeOverwrittenSlice>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
