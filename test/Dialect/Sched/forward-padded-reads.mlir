@@ -53,6 +53,46 @@ func.func @window(%in: tensor<1x8x8x16xf32>, %h: index, %nh: index, %lh: index,
 
 // -----
 
+// A window of a dynamic extent (the guarded pad not cast to a static type):
+// its rows are read in place all the same.
+// CHECK-LABEL: func.func @dynamic_window
+// CHECK-NOT: tensor.pad
+// CHECK-COUNT-4: arith.select %{{.*}} : tensor<32xf16>
+// CHECK-NOT: arith.select
+func.func @dynamic_window(%in: tensor<1x10x10x32xf16>, %h: index, %nh: index,
+                          %lh: index, %hh: index, %empty: i1, %i: index,
+                          %j: index) -> vector<4x32xf16> {
+  %z = arith.constant 0.0 : f16
+  %c0 = arith.constant 0 : index
+  %w = scf.if %empty -> (tensor<1x?x12x32xf16>) {
+    %d = affine.apply affine_map<()[s0, s1, s2] -> (s0 + s1 + s2)>()[%lh, %nh, %hh]
+    %g = tensor.generate %d {
+    ^bb0(%a: index, %b: index, %c: index, %e: index):
+      tensor.yield %z : f16
+    } : tensor<1x?x12x32xf16>
+    scf.yield %g : tensor<1x?x12x32xf16>
+  } else {
+    %s = tensor.extract_slice %in[0, %h, 0, 0] [1, %nh, 10, 32] [1, 1, 1, 1]
+        : tensor<1x10x10x32xf16> to tensor<?x10x32xf16>
+    %p = tensor.pad %s low[%lh, 1, 0] high[%hh, 1, 0] {
+    ^bb0(%a: index, %b: index, %c: index):
+      tensor.yield %z : f16
+    } : tensor<?x10x32xf16> to tensor<?x12x32xf16>
+    %d = tensor.dim %p, %c0 : tensor<?x12x32xf16>
+    %e = tensor.empty(%d) : tensor<1x?x12x32xf16>
+    %ins = tensor.insert_slice %p into %e[0, 0, 0, 0] [1, %d, 12, 32] [1, 1, 1, 1]
+        : tensor<?x12x32xf16> into tensor<1x?x12x32xf16>
+    scf.yield %ins : tensor<1x?x12x32xf16>
+  }
+  %t = tensor.extract_slice %w[0, %i, %j, 0] [1, 1, 4, 32] [1, 1, 1, 1]
+      : tensor<1x?x12x32xf16> to tensor<4x32xf16>
+  %v = vector.transfer_read %t[%c0, %c0], %z {in_bounds = [true, true]}
+      : tensor<4x32xf16>, vector<4x32xf16>
+  return %v : vector<4x32xf16>
+}
+
+// -----
+
 // A pad value that is no constant: each row is selected against a vector
 // of it.
 // CHECK-LABEL: func.func @value

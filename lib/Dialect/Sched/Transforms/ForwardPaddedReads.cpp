@@ -196,8 +196,8 @@ static LogicalResult analyzeWindow(Value value, PaddedWindow &window,
   return failure();
 }
 
-/// Whether window dimension `dim` of `window` (of static `extent`) holds no
-/// padding.
+/// Whether window dimension `dim` of `window` (of `extent`, which is
+/// dynamic where the window's type does not say) holds no padding.
 static bool isUnpadded(const PaddedWindow &window, unsigned dim,
                        int64_t extent) {
   return window.sourceDim[dim] < 0 ||
@@ -452,8 +452,10 @@ static void rewriteRead(RewriterBase &rewriter, const WindowRead &r,
 /// vector reads this pass rewrites use.
 static void forwardWindow(RewriterBase &rewriter, Value value,
                           DominanceInfo &dominance) {
+  // Dynamic extents are fine (a dimension of unknown extent counts as
+  // padded), but the rows' must be static.
   auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!type || !type.hasStaticShape() || value.use_empty())
+  if (!type || value.use_empty())
     return;
   PaddedWindow window;
   if (failed(analyzeWindow(value, window, rewriter)))
