@@ -185,11 +185,11 @@ private:
   /// not.
   void tileLoops(Statement &s, ArrayRef<int64_t> tile, ArrayRef<int64_t> block,
                  bool vectorized, unsigned vectorDim);
+  bool readsPadInPlace(tensor::PadOp pad, unsigned consumer) const;
   /// Statements of the inlined producers of `consumer` fused into
   /// `containers` (loops of `consumer`'s domain, advancing it by their
   /// deltas) whose tile is `tile` (per consumer iterator); fills `replace`
   /// with the temporary buffers the consumer reads instead.
-  bool readsPadInPlace(tensor::PadOp pad, unsigned consumer) const;
   void fuseProducers(unsigned consumer, ArrayRef<NestLoop> containers,
                      ArrayRef<int64_t> tile, bool vectorize,
                      DenseMap<unsigned, unsigned> &replace);
@@ -371,13 +371,17 @@ static SmallVector<int64_t> spanOf(ArrayRef<SmallVector<int64_t>> coefficients,
 
 /// Whether sched-forward-padded-reads reads `pad`, fused into the tiles of
 /// `consumer`, from its source: a constant pad value, no padding along the
-/// innermost dimension (the vectors' rows), and a consumer vectorized in
-/// whole blocks.
+/// innermost dimension (the vectors' rows, as upstream vectorizes the
+/// convolutions and poolings that read pads), and a multi-level tiled
+/// consumer vectorized in whole blocks. (A read whose lanes walk another
+/// dimension keeps its window, which this does not see.)
 bool NestBuilder::readsPadInPlace(tensor::PadOp pad, unsigned consumer) const {
   NodePlan p = plan.getNode(consumer);
   ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
-  return pad.getConstantPaddingValue() && !low.empty() && low.back() == 0 &&
-         high.back() == 0 && p.vectorize && !p.hasPartialTiles() &&
+  return p.tile && pad.getConstantPaddingValue() &&
+         pad.getSourceType().hasStaticShape() && !low.empty() &&
+         low.back() == 0 && high.back() == 0 && p.vectorize &&
+         !p.hasPartialTiles() &&
          plan.canVectorize(consumer, plan.getVectorBlock(consumer));
 }
 
@@ -451,7 +455,7 @@ void NestBuilder::fuseProducers(unsigned consumer,
     unsigned temp = addTemporary("node " + Twine(producer) + " tile",
                                  toProducer(resultSpan, 1), elementType);
     if (isPad && readsPadInPlace(cast<tensor::PadOp>(pn.op), consumer))
-      nest.buffers[temp].workspace = false;
+      nest.buffers[temp].allocatedElements = 0;
     DenseMap<unsigned, unsigned> producerReplace;
     // Its own inlined producers are fused into the same containers.
     unsigned index = nest.statements.size() - 1;
@@ -840,7 +844,8 @@ void NestBuilder::translateTiled(unsigned node) {
     tileLoops(c, tile, block, fits, block.size() - 1);
     // The node's result is allocated a fused tile at a time; a tile that is
     // one vectorized register block stays in registers.
-    bool inRegisters = vectorized && !p.hasPartialTiles() && tile == block;
+    bool inRegisters =
+        vectorized && fits && !p.hasPartialTiles() && tile == block;
     nest.buffers[bufferOf(n.op->getResult(0))].allocatedElements =
         inRegisters ? 0 : product(tile);
     unsigned cIndex = nest.statements.size() - 1;

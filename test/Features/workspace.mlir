@@ -25,6 +25,13 @@
 // CHECK-LABEL: schedule @padded_channels:
 // CHECK-NOT: schedule @
 // CHECK: workspace 1920 bytes
+// An rfactor (no multi-level tiling: its pad is fused, not read in place):
+// 64 partials of 2x2 floats and the pad's tile of one 16-channel step,
+// 4x4x16 floats. (Asking whether its pad was read in place dereferenced the
+// node's missing tiling.)
+// CHECK-LABEL: schedule @rfactor:
+// CHECK-NOT: schedule @
+// CHECK: workspace 2048 bytes
 
 func.func @conv(%in: tensor<1x8x8x16xf32>, %w: tensor<3x3x16x32xf32>, %bias: tensor<32xf32>)
     -> tensor<1x8x8x32xf32> {
@@ -66,6 +73,19 @@ func.func @conv_c(%in: tensor<1x8x8x14xf32>, %w: tensor<3x3x16x32xf32>)
   return %c : tensor<1x8x8x32xf32>
 }
 
+func.func @rf(%in: tensor<1x2x2x1024xf32>, %w: tensor<3x3x1024x1xf32>) -> tensor<1x2x2x1xf32> {
+  %z = arith.constant 0.0 : f32
+  %p = tensor.pad %in low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %bb: index, %c: index, %d: index):
+    tensor.yield %z : f32
+  } : tensor<1x2x2x1024xf32> to tensor<1x4x4x1024xf32>
+  %e = tensor.empty() : tensor<1x2x2x1xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %w : tensor<1x4x4x1024xf32>, tensor<3x3x1024x1xf32>) outs(%f : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
+  return %c : tensor<1x2x2x1xf32>
+}
+
 sched.schedule @in_registers for @conv target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=rocketlake -num-cores=2 -vector-bits=512" nodes [#sched.node<"tensor.pad", [1, 10, 10, 16], [S, S, S, S]>, #sched.node<"linalg.fill", [1, 8, 8, 32], [S, S, S, S]>, #sched.node<"linalg.conv_2d_nhwc_hwcf", [1, 8, 8, 32, 3, 3, 16], [S, S, S, S, R, R, R]>, #sched.node<"linalg.generic", [1, 8, 8, 32], [S, S, S, S]>] rules ["MultiLevelTilingWithFusion", "AlwaysInline"] {
   sched.inline node 0
   sched.tile node 2 structure <[S, S, R, S, R, S]> splits [#sched.split<[1, 1, 1, 1] of 1>, #sched.split<[8, 1, 1, 1] of 8>, #sched.split<[1, 2, 1, 4] of 8>, #sched.split<[2, 1, 1, 16] of 32>, #sched.split<[3, 1] of 3>, #sched.split<[1, 3] of 3>, #sched.split<[2, 8] of 16>]
@@ -102,4 +122,10 @@ sched.schedule @padded_channels for @conv_c target "llvm -mtriple=x86_64-pc-linu
   sched.parallel node 2 loops <2 in [1, 2, 3, 4]>
   sched.vectorize node 2
   sched.unroll node 2 max_step <16 in [0, 16, 64, 512]>
+}
+
+sched.schedule @rfactor for @rf target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=rocketlake -num-cores=2 -vector-bits=512" nodes [#sched.node<"tensor.pad", [1, 4, 4, 1024], [S, S, S, S]>, #sched.node<"linalg.fill", [1, 2, 2, 1], [S, S, S, S]>, #sched.node<"linalg.conv_2d_nhwc_hwcf", [1, 2, 2, 1, 3, 3, 1024], [S, S, S, S, R, R, R]>] rules ["AddRfactor", "AlwaysInline"] {
+  sched.inline node 0
+  sched.rfactor node 2 loop 6 split <[64, 16] of 1024>
+  sched.vectorize node 2
 }

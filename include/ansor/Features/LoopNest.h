@@ -48,7 +48,8 @@ struct Buffer {
   /// Elements the program allocates for it, where that is not its whole
   /// shape: a fused consumer's producer is allocated a fused tile at a time,
   /// and not at all when that tile is one vectorized register block
-  /// (sched-forward-vector-transfers keeps it in registers).
+  /// (sched-forward-vector-transfers keeps it in registers); a pad's tile
+  /// read in place (sched-forward-padded-reads) is not allocated.
   std::optional<int64_t> allocatedElements;
 };
 

@@ -93,6 +93,31 @@ func.func @dynamic_window(%in: tensor<1x10x10x32xf16>, %h: index, %nh: index,
 
 // -----
 
+// A pad value that is a constant of the pad's own region is created again
+// at the read, and a read that broadcasts a row along a dimension reads it
+// once per broadcast row.
+// CHECK-LABEL: func.func @inner_constant_broadcast
+// CHECK-NOT: tensor.pad
+// CHECK: arith.constant dense<2.500000e+00> : tensor<4xf32>
+// CHECK-COUNT-6: arith.select %{{.*}} : tensor<4xf32>
+// CHECK-NOT: arith.select
+func.func @inner_constant_broadcast(%x: tensor<6x4xf32>, %i: index) -> vector<2x3x4xf32> {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[2, 0] high[2, 0] {
+  ^bb0(%a: index, %b: index):
+    %v = arith.constant 2.5 : f32
+    tensor.yield %v : f32
+  } : tensor<6x4xf32> to tensor<10x4xf32>
+  %r = vector.transfer_read %p[%i, %c0], %z
+      {in_bounds = [true, true, true],
+       permutation_map = affine_map<(d0, d1) -> (0, d0, d1)>}
+      : tensor<10x4xf32>, vector<2x3x4xf32>
+  return %r : vector<2x3x4xf32>
+}
+
+// -----
+
 // A pad value that is no constant: each row is selected against a vector
 // of it.
 // CHECK-LABEL: func.func @value

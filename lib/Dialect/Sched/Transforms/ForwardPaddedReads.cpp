@@ -29,7 +29,7 @@ namespace sched {
 using namespace mlir;
 
 /// The most rows one read is split into.
-static constexpr int64_t kMaxRows = 256;
+static constexpr int64_t kMaxRows = 4096;
 
 namespace {
 /// A tensor that is a padded window of a statically shaped source: along
@@ -40,6 +40,10 @@ namespace {
 struct PaddedWindow {
   Value source;
   Value padValue;
+  /// The pad value's integer or float attribute where it is a constant
+  /// (which may be defined in the pad's region: it is created again at
+  /// each read).
+  TypedAttr padConstant;
   /// Per window dimension: the source dimension it walks, or -1 for a unit
   /// dimension the source does not have.
   SmallVector<int64_t> sourceDim;
@@ -105,13 +109,18 @@ static LogicalResult analyzePad(tensor::PadOp pad, PaddedWindow &window,
   window.padValue = pad.getConstantPaddingValue();
   if (!window.padValue)
     return failure();
+  Attribute constant;
+  if (matchPattern(window.padValue, m_Constant(&constant)) &&
+      isa<IntegerAttr, FloatAttr>(constant))
+    window.padConstant = cast<TypedAttr>(constant);
   Value source = pad.getSource();
   auto slice = source.getDefiningOp<tensor::ExtractSliceOp>();
   if (slice && !slice.hasUnitStride())
     return failure();
   window.source = slice ? slice.getSource() : source;
+  // Rows of padding read the source at clamped indices: it needs rows.
   auto sourceType = cast<RankedTensorType>(window.source.getType());
-  if (!sourceType.hasStaticShape())
+  if (!sourceType.hasStaticShape() || sourceType.getNumElements() == 0)
     return failure();
   llvm::SmallBitVector dropped =
       slice ? slice.getDroppedDims()
@@ -212,7 +221,7 @@ static bool dominatesAll(const PaddedWindow &window, Operation *op,
     auto value = dyn_cast<Value>(ofr);
     return !value || dominance.properlyDominates(value, op);
   };
-  if (!ok(window.source) || !ok(window.padValue))
+  if (!ok(window.source) || (!window.padConstant && !ok(window.padValue)))
     return false;
   for (auto &[cond, negate] : window.padIf)
     if (!ok(cond))
@@ -243,9 +252,21 @@ static FailureOr<WindowRead> analyzeRead(vector::TransferReadOp read,
   if (read.getMask() || llvm::any_of(read.getInBoundsValues(),
                                      [](bool inBounds) { return !inBounds; }))
     return failure();
+  // Each vector dimension walks a distinct dimension or is broadcast (reads
+  // the same rows again); the lanes must walk one. (isProjectedPermutation
+  // refuses more results than dimensions, as broadcasts add.)
   AffineMap map = read.getPermutationMap();
-  if (!map.isProjectedPermutation(/*allowZeroInResults=*/false) ||
-      map.getNumResults() == 0)
+  llvm::SmallBitVector walked(map.getNumDims());
+  for (AffineExpr expr : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    auto constant = dyn_cast<AffineConstantExpr>(expr);
+    if ((dim && walked.test(dim.getPosition())) ||
+        (!dim && (!constant || constant.getValue() != 0)))
+      return failure();
+    if (dim)
+      walked.set(dim.getPosition());
+  }
+  if (map.getNumResults() == 0 || !isa<AffineDimExpr>(map.getResults().back()))
     return failure();
   WindowRead out;
   out.read = read;
@@ -272,7 +293,8 @@ static FailureOr<WindowRead> analyzeRead(vector::TransferReadOp read,
     return failure();
   }
   for (auto [j, expr] : llvm::enumerate(map.getResults()))
-    out.vectorDim[readDims[cast<AffineDimExpr>(expr).getPosition()]] = j;
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      out.vectorDim[readDims[dim.getPosition()]] = j;
   // The lanes must walk a dimension without padding.
   unsigned lanes = map.getNumResults() - 1;
   unsigned laneDim = readDims[map.getDimPosition(lanes)];
@@ -320,23 +342,26 @@ static void rewriteRead(RewriterBase &rewriter, const WindowRead &r,
   AffineMap rowMap = AffineMap::get(sourceType.getRank(), 0,
                                     rewriter.getAffineDimExpr(laneSource));
 
-  Value padRow =
-      vector::BroadcastOp::create(rewriter, loc, rowType, window.padValue);
+  Value padValue =
+      window.padConstant
+          ? arith::ConstantOp::create(rewriter, loc, window.padConstant)
+                .getResult()
+          : window.padValue;
+  Value padRow = vector::BroadcastOp::create(rewriter, loc, rowType, padValue);
   // A constant pad value: a constant tensor of it, as long as the lanes'
   // source dimension, to select rows of padding from.
   auto rowTensorType =
       RankedTensorType::get({rowType.getDimSize(0)}, rowType.getElementType());
   Value padRows;
-  Attribute padAttr;
-  if (matchPattern(window.padValue, m_Constant(&padAttr))) {
+  if (window.padConstant) {
     auto padRowsType = RankedTensorType::get(
         {sourceType.getDimSize(laneSource)}, rowType.getElementType());
-    padRows =
-        arith::ConstantOp::create(rewriter, loc, padRowsType,
-                                  DenseElementsAttr::get(padRowsType, padAttr));
+    padRows = arith::ConstantOp::create(
+        rewriter, loc, padRowsType,
+        DenseElementsAttr::get(padRowsType, window.padConstant));
   }
   Value result =
-      vector::BroadcastOp::create(rewriter, loc, vectorType, window.padValue);
+      vector::BroadcastOp::create(rewriter, loc, vectorType, padValue);
   Value anyPad;
   for (auto &[cond, negate] : window.padIf) {
     Value c = cond;
@@ -427,16 +452,16 @@ static void rewriteRead(RewriterBase &rewriter, const WindowRead &r,
           ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
       Value chosen =
           arith::SelectOp::create(rewriter, loc, valid, fromSource, fromPad);
-      value = vector::TransferReadOp::create(
-          rewriter, loc, rowType, chosen, ValueRange{zeroIndex},
-          window.padValue, ArrayRef<bool>{true});
+      value = vector::TransferReadOp::create(rewriter, loc, rowType, chosen,
+                                             ValueRange{zeroIndex}, padValue,
+                                             ArrayRef<bool>{true});
     } else {
       SmallVector<Value> indices;
       for (OpFoldResult ofr : sourceIndex)
         indices.push_back(index(ofr));
-      value = vector::TransferReadOp::create(
-          rewriter, loc, rowType, window.source, indices, window.padValue,
-          rowMap, ArrayRef<bool>{true});
+      value = vector::TransferReadOp::create(rewriter, loc, rowType,
+                                             window.source, indices, padValue,
+                                             rowMap, ArrayRef<bool>{true});
       if (valid)
         value = arith::SelectOp::create(rewriter, loc, valid, value, padRow);
     }

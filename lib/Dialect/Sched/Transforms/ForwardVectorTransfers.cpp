@@ -21,20 +21,19 @@ namespace sched {
 using namespace mlir;
 
 /// Collects the vector transfers of `buffer` and of its views into
-/// `transfers`; fails on any other use.
+/// `transfers`; fails on any other use but a deallocation.
 static LogicalResult collectTransfers(Value buffer,
                                       SmallVectorImpl<Operation *> &transfers) {
   for (Operation *user : buffer.getUsers()) {
-    if (isa<VectorTransferOpInterface>(user))
+    if (isa<VectorTransferOpInterface>(user)) {
       transfers.push_back(user);
-    else if (isa<memref::SubViewOp, memref::ExpandShapeOp,
-                 memref::CollapseShapeOp>(user))
+    } else if (isa<memref::SubViewOp, memref::ExpandShapeOp,
+                   memref::CollapseShapeOp>(user)) {
       if (failed(collectTransfers(user->getResult(0), transfers)))
         return failure();
-      else
-        continue;
-    else if (!isa<memref::DeallocOp>(user))
+    } else if (!isa<memref::DeallocOp>(user)) {
       return failure();
+    }
   }
   return success();
 }
@@ -91,8 +90,10 @@ static void tightenSelectedLayout(arith::SelectOp select) {
         return isa<VectorTransferOpInterface>(user);
       }))
     return;
-  auto aType = cast<MemRefType>(a.getSource().getType());
-  auto bType = cast<MemRefType>(b.getSource().getType());
+  auto aType = dyn_cast<MemRefType>(a.getSource().getType());
+  auto bType = dyn_cast<MemRefType>(b.getSource().getType());
+  if (!aType || !bType)
+    return;
   MemRefType common = getCommonLayout(aType, bType);
   if (!common || common == type ||
       !memref::CastOp::areCastCompatible(aType, common) ||
@@ -117,7 +118,10 @@ struct SchedForwardVectorTransfersPass
   void runOnOperation() override {
     // Transfers of temporaries of vectors index the buffer itself, so that
     // a read through one view is seen to read what a write through another
-    // wrote. Only those: other accesses keep the address arithmetic they had.
+    // wrote (the transfers folding creates are folded again, through views
+    // of views). Only those: other accesses keep the address arithmetic they
+    // had. Forwarding and erasure are upstream's, on the whole function:
+    // they follow views and take any other use of a buffer for an access.
     getOperation().walk(tightenSelectedLayout);
     SmallVector<Operation *> transfers;
     getOperation().walk([&](memref::AllocOp alloc) {
@@ -128,7 +132,7 @@ struct SchedForwardVectorTransfersPass
     RewritePatternSet patterns(&getContext());
     memref::populateFoldMemRefAliasOpPatterns(patterns);
     GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     (void)applyOpPatternsGreedily(transfers, std::move(patterns), config);
     // Forwarding matches the indices of a write and a read by value: the
     // constants the folding created are merged first.

@@ -26,10 +26,11 @@ static bool overwritesWhole(vector::TransferWriteOp write) {
          write.getVectorType().getNumElements() == type.getNumElements();
 }
 
-/// Whether `value` is available where `op` is.
+/// Whether `value` is available where `op` is: an argument of a block
+/// that holds `op`, or defined before it in such a block.
 static bool isAvailableAt(Value value, Operation *op) {
   if (auto arg = dyn_cast<BlockArgument>(value))
-    return arg.getOwner()->getParentOp()->isAncestor(op);
+    return arg.getOwner()->findAncestorOpInBlock(*op);
   Operation *def = value.getDefiningOp();
   Operation *inBlock = def->getBlock()->findAncestorOpInBlock(*op);
   return inBlock && def->isBeforeInBlock(inBlock);
@@ -81,7 +82,12 @@ struct SchedRetakeOverwrittenSlicesPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<RetakeOverwrittenSlice>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // Only this rewrite: no folding or region simplification besides.
+    GreedyRewriteConfig config;
+    config.enableFolding(false);
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       signalPassFailure();
   }
 };

@@ -353,10 +353,12 @@ def SchedForwardVectorTransfers
     buffers into the transfers that access them, forwards each write to the
     reads of the same elements that follow it (`vector::transferOpflowOpt`)
     and erases the buffers that are then never read, with their writes
-    (`memref::eraseDeadAllocAndStores`). Only buffers accessed by transfers
-    alone, each read after a write in its block, are touched: the accesses
-    of others (a packed panel read in the inner loops) keep their address
-    arithmetic.
+    (`memref::eraseDeadAllocAndStores`). Views are folded only into the
+    transfers of buffers accessed by transfers alone, each read after a
+    write in its block: the accesses of others (a packed panel read in the
+    inner loops) keep their address arithmetic. Forwarding and erasure are
+    upstream's and apply to the whole function; they follow views and take
+    any other use of a buffer for an access.
 
     First, a select between two views whose casts to a common type erased
     what their layouts share (bufferized, a row of
