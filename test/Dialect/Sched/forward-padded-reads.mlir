@@ -1,4 +1,13 @@
 // RUN: ansor-opt %s --sched-forward-padded-reads --split-input-file | FileCheck %s
+// RUN: ansor-opt %s --sched-forward-padded-reads=constant-rows=false --split-input-file \
+// RUN:   | FileCheck %s --check-prefix=VECTORS
+
+// Without constant rows, the rows of the padding are selected as vectors.
+// VECTORS-LABEL: func.func @window
+// VECTORS-NOT: tensor.pad
+// VECTORS-NOT: dense<5.000000e-01> : tensor
+// VECTORS: %[[PADROW:.*]] = vector.broadcast %{{.*}} : f32 to vector<8xf32>
+// VECTORS-COUNT-6: arith.select %{{.*}}, %{{.*}}, %[[PADROW]] : vector<8xf32>
 
 // A pad tiled as upstream tiles it (a window of a slice of its source,
 // guarded by an scf.if for empty slices, inserted into a unit dimension and

@@ -312,7 +312,7 @@ static FailureOr<WindowRead> analyzeRead(vector::TransferReadOp read,
 /// Replaces `r` by reads of `window`'s source.
 static void rewriteRead(RewriterBase &rewriter, const WindowRead &r,
                         Value windowValue, const PaddedWindow &window,
-                        RankedTensorType type) {
+                        RankedTensorType type, bool constantRows) {
   vector::TransferReadOp read = r.read;
   Location loc = read.getLoc();
   rewriter.setInsertionPoint(read);
@@ -353,7 +353,7 @@ static void rewriteRead(RewriterBase &rewriter, const WindowRead &r,
   auto rowTensorType =
       RankedTensorType::get({rowType.getDimSize(0)}, rowType.getElementType());
   Value padRows;
-  if (window.padConstant) {
+  if (constantRows && window.padConstant) {
     auto padRowsType = RankedTensorType::get(
         {sourceType.getDimSize(laneSource)}, rowType.getElementType());
     padRows = arith::ConstantOp::create(
@@ -476,7 +476,7 @@ static void rewriteRead(RewriterBase &rewriter, const WindowRead &r,
 /// Forwards every read of `value` if `value` is a padded window that only
 /// vector reads this pass rewrites use.
 static void forwardWindow(RewriterBase &rewriter, Value value,
-                          DominanceInfo &dominance) {
+                          DominanceInfo &dominance, bool constantRows) {
   // Dynamic extents are fine (a dimension of unknown extent counts as
   // padded), but the rows' must be static.
   auto type = dyn_cast<RankedTensorType>(value.getType());
@@ -506,13 +506,15 @@ static void forwardWindow(RewriterBase &rewriter, Value value,
     }
   }
   for (const WindowRead &r : reads)
-    rewriteRead(rewriter, r, value, window, type);
+    rewriteRead(rewriter, r, value, window, type, constantRows);
 }
 
 namespace {
 struct SchedForwardPaddedReadsPass
     : public sched::impl::SchedForwardPaddedReadsBase<
           SchedForwardPaddedReadsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<Value> candidates;
     getOperation().walk([&](Operation *op) {
@@ -523,7 +525,7 @@ struct SchedForwardPaddedReadsPass
     IRRewriter rewriter(&getContext());
     DominanceInfo dominance(getOperation());
     for (Value value : candidates)
-      forwardWindow(rewriter, value, dominance);
+      forwardWindow(rewriter, value, dominance, constantRows);
     // The windows no read uses any more, with what built them.
     (void)runRegionDCE(rewriter, getOperation()->getRegions());
   }

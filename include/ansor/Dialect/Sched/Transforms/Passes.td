@@ -336,6 +336,13 @@ def SchedForwardPaddedReads
     clamped indices, each selected against the pad value by whether its row
     is inside the window (and the guard's condition is false).
   }];
+  let options = [
+    Option<"constantRows", "constant-rows", "bool", /*default=*/"true",
+           "Select rows of a constant pad value as slices of a constant "
+           "tensor (a pointer select once bufferized, which keeps the "
+           "consumer's broadcasts loads from memory on the CPU); off, as "
+           "loaded vectors (for targets that cannot read a host constant)">
+  ];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect"];
