@@ -118,7 +118,7 @@ static LogicalResult analyzePad(tensor::PadOp pad, PaddedWindow &window,
   if (slice && !slice.hasUnitStride())
     return failure();
   window.source = slice ? slice.getSource() : source;
-  // Rows of padding read the source at clamped indices: it needs rows.
+  // Rows of padding read the source at index 0: it needs rows.
   auto sourceType = cast<RankedTensorType>(window.source.getType());
   if (!sourceType.hasStaticShape() || sourceType.getNumElements() == 0)
     return failure();
@@ -413,22 +413,17 @@ static void rewriteRead(RewriterBase &rewriter, const WindowRead &r,
         sourceIndex[window.sourceDim[d]] = at;
         continue;
       }
-      // Inside the window: low <= p < low + size; the source index is
-      // clamped so that rows of padding still read inside the source.
-      Value pv = index(p);
-      Value lowV = index(window.low[d]);
-      Value highV = index(affine::makeComposedFoldedAffineApply(
-          rewriter, loc, s0 + s1, {window.low[d], window.size[d]}));
-      andValid(arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
-                                     pv, lowV));
-      andValid(arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
-                                     pv, highV));
-      Value last = arith::ConstantIndexOp::create(
-          rewriter, loc, sourceType.getDimSize(window.sourceDim[d]) - 1);
-      Value clamped =
-          arith::MaxSIOp::create(rewriter, loc, index(at), zeroIndex);
-      clamped = arith::MinSIOp::create(rewriter, loc, clamped, last);
-      sourceIndex[window.sourceDim[d]] = clamped;
+      // Inside the window: 0 <= p - low < size, one unsigned comparison.
+      // Rows of padding read the source at index 0, so that every slice
+      // stays inside it.
+      Value rel = index(affine::makeComposedFoldedAffineApply(
+          rewriter, loc, s0 - s1, {p, window.low[d]}));
+      Value inside = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult, rel, index(window.size[d]));
+      andValid(inside);
+      sourceIndex[window.sourceDim[d]] =
+          arith::SelectOp::create(rewriter, loc, inside, index(at), zeroIndex)
+              .getResult();
     }
     if (notPad)
       andValid(notPad);

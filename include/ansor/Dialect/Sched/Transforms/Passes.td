@@ -304,9 +304,9 @@ def SchedForwardPaddedReads
     slice is empty, and the tile's vectors are read from that window.
     Bufferized, the window is a temporary buffer filled and copied per tile.
     This pass reads each such vector from the pad's source instead, a row
-    (its innermost dimension) at a time: the row's source indices are
-    clamped into the source, and the row is replaced by the pad value where
-    it lies in the padding (TVM's pad inlined into its consumer as an
+    (its innermost dimension) at a time: a row in the padding reads the
+    source at index 0 along the padded dimensions and is replaced by the pad
+    value (TVM's pad inlined into its consumer as an
     `if_then_else`). Once every read of a window is rewritten, the window is
     dead and no temporary is built for it.
 
@@ -332,9 +332,10 @@ def SchedForwardPaddedReads
     %v = vector.transfer_read %t[%c0, %c0, %c0], %cst {in_bounds = [true, true]}
         : tensor<1x14x8xf32>, vector<14x8xf32>
     ```
-    After: `%v` is built from 14 reads of `vector<8xf32>` from `%in` at
-    clamped indices, each selected against the pad value by whether its row
-    is inside the window (and the guard's condition is false).
+    After: `%v` is built from 14 reads of `vector<8xf32>` from `%in`, each
+    selected against the pad value by whether its row is inside the window
+    (one unsigned comparison per padded dimension, and the guard's
+    condition false).
   }];
   let options = [
     Option<"constantRows", "constant-rows", "bool", /*default=*/"true",
