@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
@@ -84,21 +85,13 @@ static bool isFilledWith(Value value, Value padValue) {
          splat.getSplatValue<Attribute>() == scalar;
 }
 
-/// Whether the unit-stride `sizes` at zero `offsets` cover all of `dest`, a
-/// tensor.empty.
-static bool coversEmpty(ArrayRef<OpFoldResult> offsets,
-                        ArrayRef<OpFoldResult> sizes,
-                        ArrayRef<OpFoldResult> strides, Value dest) {
-  auto empty = dest.getDefiningOp<tensor::EmptyOp>();
-  if (!empty)
-    return false;
-  SmallVector<OpFoldResult> destSizes = empty.getMixedSizes();
-  for (auto [offset, size, stride, destSize] :
-       llvm::zip_equal(offsets, sizes, strides, destSizes))
-    if (!isConstantIntValue(offset, 0) || !isConstantIntValue(stride, 1) ||
-        !isEqualConstantIntOrValue(size, destSize))
-      return false;
-  return true;
+/// Whether `insert` covers all of its destination, a tensor.empty.
+static bool coversEmpty(tensor::InsertSliceOp insert) {
+  auto empty = insert.getDest().getDefiningOp<tensor::EmptyOp>();
+  return empty && llvm::all_of(insert.getMixedOffsets(), isZeroInteger) &&
+         llvm::all_of(insert.getMixedStrides(), isOneInteger) &&
+         isEqualConstantIntOrValueArray(insert.getMixedSizes(),
+                                        empty.getMixedSizes());
 }
 
 static LogicalResult analyzeWindow(Value value, PaddedWindow &window,
@@ -154,8 +147,7 @@ static LogicalResult analyzeWindow(Value value, PaddedWindow &window,
   if (auto cast = dyn_cast<tensor::CastOp>(def))
     return analyzeWindow(cast.getSource(), window, b);
   if (auto insert = dyn_cast<tensor::InsertSliceOp>(def)) {
-    if (!coversEmpty(insert.getMixedOffsets(), insert.getMixedSizes(),
-                     insert.getMixedStrides(), insert.getDest()) ||
+    if (!coversEmpty(insert) ||
         failed(analyzeWindow(insert.getSource(), window, b)))
       return failure();
     llvm::SmallBitVector dropped = insert.getDroppedDims();
@@ -249,8 +241,7 @@ static FailureOr<WindowRead> analyzeRead(vector::TransferReadOp read,
                                          Value windowValue,
                                          const PaddedWindow &window,
                                          RankedTensorType type) {
-  if (read.getMask() || llvm::any_of(read.getInBoundsValues(),
-                                     [](bool inBounds) { return !inBounds; }))
+  if (read.getMask() || read.hasOutOfBoundsDim())
     return failure();
   // Each vector dimension walks a distinct dimension or is broadcast (reads
   // the same rows again); the lanes must walk one. (isProjectedPermutation
@@ -301,10 +292,9 @@ static FailureOr<WindowRead> analyzeRead(vector::TransferReadOp read,
   if (!isUnpadded(window, laneDim, type.getDimSize(laneDim)) ||
       window.sourceDim[laneDim] < 0)
     return failure();
-  int64_t rows = 1;
-  for (int64_t extent : read.getVectorType().getShape().drop_back())
-    rows *= extent;
-  if (rows > kMaxRows || read.getVectorType().isScalable())
+  if (read.getVectorType().isScalable() ||
+      ShapedType::getNumElements(read.getVectorType().getShape().drop_back()) >
+          kMaxRows)
     return failure();
   return out;
 }
@@ -362,36 +352,28 @@ static void rewriteRead(RewriterBase &rewriter, const WindowRead &r,
   }
   Value result =
       vector::BroadcastOp::create(rewriter, loc, vectorType, padValue);
-  Value anyPad;
-  for (auto &[cond, negate] : window.padIf) {
-    Value c = cond;
-    if (negate) {
-      Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-      c = arith::XOrIOp::create(rewriter, loc, c, one);
-    }
-    anyPad = anyPad ? arith::OrIOp::create(rewriter, loc, anyPad, c) : c;
-  }
+  // Not padding everywhere: every guard's condition false (true where the
+  // guard pads in its else branch).
   Value notPad;
-  if (anyPad)
-    notPad = arith::XOrIOp::create(
-        rewriter, loc, anyPad,
-        arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+  for (auto &[cond, negate] : window.padIf) {
+    Value c = negate ? cond
+                     : arith::XOrIOp::create(
+                           rewriter, loc, cond,
+                           arith::ConstantIntOp::create(rewriter, loc, 1, 1))
+                           .getResult();
+    notPad = notPad ? arith::AndIOp::create(rewriter, loc, notPad, c) : c;
+  }
   Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
   auto index = [&](OpFoldResult ofr) {
     return getValueOrCreateConstantIndexOp(rewriter, loc, ofr);
   };
   AffineExpr s0, s1, s2;
   bindSymbols(rewriter.getContext(), s0, s1, s2);
-  SmallVector<int64_t> rowShape(vectorType.getShape().drop_back());
-  int64_t rows = 1;
-  for (int64_t extent : rowShape)
-    rows *= extent;
-  for (int64_t row = 0; row < rows; ++row) {
-    SmallVector<int64_t> position(rowShape.size());
-    for (int64_t rest = row, j = rowShape.size() - 1; j >= 0; --j) {
-      position[j] = rest % rowShape[j];
-      rest /= rowShape[j];
-    }
+  ArrayRef<int64_t> rowShape = vectorType.getShape().drop_back();
+  SmallVector<int64_t> rowStrides = computeStrides(rowShape);
+  for (int64_t row = 0, rows = ShapedType::getNumElements(rowShape); row < rows;
+       ++row) {
+    SmallVector<int64_t> position = delinearize(row, rowStrides);
     Value valid;
     auto andValid = [&](Value c) {
       valid = valid ? arith::AndIOp::create(rewriter, loc, valid, c) : c;

@@ -116,13 +116,13 @@ struct SchedForwardVectorTransfersPass
     : public sched::impl::SchedForwardVectorTransfersBase<
           SchedForwardVectorTransfersPass> {
   void runOnOperation() override {
+    getOperation().walk(tightenSelectedLayout);
     // Transfers of temporaries of vectors index the buffer itself, so that
     // a read through one view is seen to read what a write through another
     // wrote (the transfers folding creates are folded again, through views
     // of views). Only those: other accesses keep the address arithmetic they
     // had. Forwarding and erasure are upstream's, on the whole function:
     // they follow views and take any other use of a buffer for an access.
-    getOperation().walk(tightenSelectedLayout);
     SmallVector<Operation *> transfers;
     getOperation().walk([&](memref::AllocOp alloc) {
       llvm::append_range(transfers, getForwardable(alloc));

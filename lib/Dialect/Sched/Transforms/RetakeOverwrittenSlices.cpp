@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -20,20 +21,10 @@ using namespace mlir;
 static bool overwritesWhole(vector::TransferWriteOp write) {
   auto type = dyn_cast<RankedTensorType>(write.getBase().getType());
   return type && type.hasStaticShape() && !write.getMask() &&
-         llvm::all_of(write.getInBoundsValues(), [](bool b) { return b; }) &&
+         !write.hasOutOfBoundsDim() &&
          llvm::all_of(write.getIndices(),
                       [](Value i) { return isZeroInteger(i); }) &&
          write.getVectorType().getNumElements() == type.getNumElements();
-}
-
-/// Whether `value` is available where `op` is: an argument of a block
-/// that holds `op`, or defined before it in such a block.
-static bool isAvailableAt(Value value, Operation *op) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return arg.getOwner()->findAncestorOpInBlock(*op);
-  Operation *def = value.getDefiningOp();
-  Operation *inBlock = def->getBlock()->findAncestorOpInBlock(*op);
-  return inBlock && def->isBeforeInBlock(inBlock);
 }
 
 namespace {
@@ -63,7 +54,7 @@ struct RetakeOverwrittenSlice : public OpRewritePattern<tensor::InsertSliceOp> {
       return failure();
     // The write (of a value, its one use the insert) moves to the insert
     // when the tensor inserted into comes after it.
-    if (!isAvailableAt(insert.getDest(), write))
+    if (!DominanceInfo().properlyDominates(insert.getDest(), write))
       rewriter.moveOpBefore(write, insert);
     rewriter.setInsertionPoint(write);
     Value retaken = tensor::ExtractSliceOp::create(

@@ -1285,7 +1285,7 @@ FailureOr<func::FuncOp> mlir::sched::resolvePayload(ScheduleOp schedule,
 /// output), a second write to the same tile that bufferization resolves
 /// with a copy per tile; apart, the node's tile is a fresh one that stays in
 /// registers or is accumulated in place.
-static void unshareEmptyTensors(func::FuncOp func) {
+static void giveFillsTheirOwnEmpty(func::FuncOp func) {
   func.walk([](linalg::FillOp fill) {
     OpOperand &init = fill.getDpsInitsMutable()[0];
     auto empty = init.get().getDefiningOp<tensor::EmptyOp>();
@@ -1310,7 +1310,7 @@ mlir::sched::buildScheduleScripts(ModuleOp module) {
     FailureOr<func::FuncOp> payload = resolvePayload(schedule, module);
     if (failed(payload))
       return failure();
-    unshareEmptyTensors(*payload);
+    giveFillsTheirOwnEmpty(*payload);
     std::string sequence = ("apply_" + schedule.getSymName()).str();
     SmallVector<std::string> degradations;
     std::string error;
