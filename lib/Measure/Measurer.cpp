@@ -90,9 +90,10 @@ static std::string elementSpec(RankedTensorType type, std::string &error) {
   std::string element;
   Type e = type.getElementType();
   unsigned width = e.isIntOrFloat() ? e.getIntOrFloatBitWidth() : 0;
-  // The runner's buffer types: integers of 8 to 64 bits, IEEE floats of 16
-  // to 64 and bfloat16.
-  if (e.isSignlessInteger() && llvm::is_contained({8u, 16u, 32u, 64u}, width))
+  // The runner's buffer types: i1 (a byte each) and integers of 8 to 64
+  // bits, IEEE floats of 16 to 64 and bfloat16.
+  if (e.isSignlessInteger() &&
+      llvm::is_contained({1u, 8u, 16u, 32u, 64u}, width))
     element = "i" + std::to_string(width);
   else if (e.isF16() || e.isF32() || e.isF64())
     element = "f" + std::to_string(width);
@@ -101,8 +102,8 @@ static std::string elementSpec(RankedTensorType type, std::string &error) {
   else {
     llvm::raw_string_ostream os(error);
     os << "element type " << e
-       << " is not supported by the measurer (f32, f64, f16, bf16, i8, i16, "
-          "i32, i64)";
+       << " is not supported by the measurer (f32, f64, f16, bf16, i1, i8, "
+          "i16, i32, i64)";
     return "";
   }
   SmallVector<std::string> dims;
@@ -258,6 +259,16 @@ LogicalResult Measurer::initialize(std::string &error) {
                  llvm::sys::fs::create_directories(options.workDir)) {
     error = "cannot create work directory '" + options.workDir +
             "': " + ec.message();
+    return failure();
+  }
+  // sched-byte-i1-vectors keeps i1 buffers a byte per element in the CPU
+  // pipeline only.
+  auto hasBooleans = [](StringRef specs) {
+    return specs.starts_with("i1:") || specs.contains(",i1:");
+  };
+  if (target.isGPU() &&
+      (hasBooleans(signature.inputs) || hasBooleans(signature.outputs))) {
+    error = "i1 arguments and results are not supported on GPU targets";
     return failure();
   }
   if (options.threads == 0)

@@ -45,7 +45,9 @@ using namespace mlir::ansor;
 
 namespace {
 
-enum class ElementType { F32, F64, F16, BF16, I8, I16, I32, I64 };
+/// I1 is one byte per element holding 0 or 1, as MLIR's C interface passes
+/// i1 buffers.
+enum class ElementType { F32, F64, F16, BF16, I1, I8, I16, I32, I64 };
 
 struct Buffer {
   ElementType type;
@@ -62,6 +64,7 @@ struct Buffer {
     case ElementType::BF16:
     case ElementType::I16:
       return 2;
+    case ElementType::I1:
     case ElementType::I8:
       return 1;
     default:
@@ -69,8 +72,9 @@ struct Buffer {
     }
   }
   bool isInteger() const {
-    return type == ElementType::I8 || type == ElementType::I16 ||
-           type == ElementType::I32 || type == ElementType::I64;
+    return type == ElementType::I1 || type == ElementType::I8 ||
+           type == ElementType::I16 || type == ElementType::I32 ||
+           type == ElementType::I64;
   }
   /// The unit roundoff of a float type (0 for integers).
   double epsilon() const {
@@ -133,6 +137,9 @@ struct Buffer {
       return halfToFloat(*reinterpret_cast<const uint16_t *>(p));
     case ElementType::BF16:
       return bfloatToFloat(*reinterpret_cast<const uint16_t *>(p));
+    case ElementType::I1:
+      // The whole byte: a kernel that leaves other bits set is wrong.
+      return *reinterpret_cast<const uint8_t *>(p);
     case ElementType::I8:
       return *reinterpret_cast<const int8_t *>(p);
     case ElementType::I16:
@@ -160,6 +167,9 @@ struct Buffer {
       break;
     case ElementType::BF16:
       *reinterpret_cast<uint16_t *>(p) = floatToBfloat(float(v));
+      break;
+    case ElementType::I1:
+      *reinterpret_cast<uint8_t *>(p) = v != 0;
       break;
     case ElementType::I8:
       *reinterpret_cast<int8_t *>(p) = int8_t(v);
@@ -211,6 +221,8 @@ std::vector<Buffer> parseBuffers(const std::string &spec) {
       b.type = ElementType::F16;
     else if (type == "bf16")
       b.type = ElementType::BF16;
+    else if (type == "i1")
+      b.type = ElementType::I1;
     else if (type == "i8")
       b.type = ElementType::I8;
     else if (type == "i16")
@@ -239,7 +251,7 @@ std::vector<Buffer> parseBuffers(const std::string &spec) {
 /// kernels that take logs, roots or quotients of their inputs); small
 /// integers for integer types (in [1, 7] when `positive`: no divisor is
 /// zero), in [0, indexBound) when it is set (for
-/// kernels that index tensors with their integer inputs).
+/// kernels that index tensors with their integer inputs); 0 or 1 for i1.
 void fillRandom(Buffer &b, uint64_t seed, bool positive, int64_t indexBound) {
   uint64_t state = seed * 6364136223846793005ULL + 1442695040888963407ULL;
   for (int64_t i = 0, e = b.numElements(); i < e; ++i) {
@@ -252,6 +264,9 @@ void fillRandom(Buffer &b, uint64_t seed, bool positive, int64_t indexBound) {
     double integer = indexBound > 0
                          ? std::floor(unit * std::min<int64_t>(indexBound, 7))
                          : std::floor(unit * 7) - (positive ? -1 : 3);
+    // Booleans: half of each (all true where a divisor could read them).
+    if (b.type == ElementType::I1)
+      integer = positive || unit < 0.5;
     b.setAt(i, isInt ? integer : real);
   }
 }

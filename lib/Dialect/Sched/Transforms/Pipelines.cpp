@@ -95,6 +95,7 @@ static void addLLVMConversionPasses(OpPassManager &pm) {
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(sched::createSchedByteI1Vectors());
 }
 
 /// Upstream's gpu-lower-to-nvvm-pipeline (its common, GPU-module and host

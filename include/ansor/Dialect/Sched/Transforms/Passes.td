@@ -157,6 +157,22 @@ def SchedExpandStridedCopies
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def SchedByteI1Vectors
+    : Pass<"sched-byte-i1-vectors", "::mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Load and store vectors of i1 a byte per element";
+  let description = [{
+    A buffer of `i1` holds one byte per element: MLIR's LLVM lowering
+    addresses it so, scalar loads and stores read and write a byte, and the
+    C interface passes it so. An LLVM vector of `i1` in memory is packed
+    bits instead, so a vectorized read of such a buffer would take eight
+    elements from one byte. On the LLVM dialect, this pass loads and
+    stores each vector of `i1` (plain, masked, gathered or scattered) as a
+    vector of `i8` (alignment 1) truncated after the load and zero-extended
+    before the store, which keeps the byte per element. Vectors of `i1`
+    that stay in registers (masks) are left alone.
+  }];
+}
+
 def SchedVectorizeRows
     : Pass<"sched-vectorize-rows", "::mlir::func::FuncOp"> {
   let summary = "Write buffer fills and copies a row at a time as vectors";
