@@ -86,6 +86,12 @@ static cl::opt<std::string> modelPath("model", cl::init(""),
                                       cl::desc("A saved model to evaluate "
                                                "(no training)"),
                                       cl::sub(evalCmd), cl::sub(benchCmd));
+static cl::opt<bool>
+    anyTarget("any-target", cl::init(false),
+              cl::desc("With --model: score records of another target than "
+                       "the model's (a warning names both), to see how a "
+                       "model carries to another machine"),
+              cl::sub(evalCmd));
 static cl::opt<unsigned> rounds("rounds", cl::init(200),
                                 cl::desc("Boosting rounds"), cl::sub(evalCmd));
 static cl::opt<unsigned> maxDepth("max-depth", cl::init(10),
@@ -392,6 +398,13 @@ static int evaluate(MLIRContext &ctx) {
                       "model file carries its own\n";
     FailureOr<XGBoostModel> loaded =
         XGBoostModel::load(modelPath, target, error);
+    if (failed(loaded) && anyTarget) {
+      std::string mismatch = error;
+      loaded = XGBoostModel::load(modelPath, "", error);
+      if (succeeded(loaded))
+        llvm::errs() << "warning: " << mismatch
+                     << "; scored anyway (--any-target)\n";
+    }
     if (failed(loaded)) {
       llvm::errs() << "error: " << error << "\n";
       return 1;
