@@ -10,7 +10,9 @@
 #   "random evolution evolution-nocrossover model mutation"; also
 #   evolution-packsum, evolution with Ansor's pack-sum cost model objective;
 #   evolution-lse, with the log-sum-exp objective; evolution-depth3, with
-#   the cost model's trees 3 deep instead of Ansor's 10);
+#   the cost model's trees 3 deep instead of Ansor's 10; evolution-block8,
+#   at most 8 of a round's model-picked programs per register block, the
+#   default since 2026-11-27; evolution-nocap, Ansor's top of the ranking);
 #   EVOLUTION sets evolution's trials (default LONG). SEED (default 0) seeds every run; OUT
 #   (default bench/out/search) is where they go. Several seeds, for medians:
 #   for s in 0 1 2; do SEED=$s OUT=bench/out/search-s$s bench/search.sh; done
@@ -50,6 +52,12 @@ for w in "${workloads[@]}"; do
     evolution-lse)
       run "$w" evolution-lse "${EVOLUTION:-$LONG}" search=evolution \
         model-objective=log-sum-exp ;;
+    evolution-block8)
+      run "$w" evolution-block8 "${EVOLUTION:-$LONG}" search=evolution \
+        max-per-block=8 ;;
+    evolution-nocap)
+      run "$w" evolution-nocap "${EVOLUTION:-$LONG}" search=evolution \
+        max-per-block=0 ;;
     evolution-nocrossover)
       run "$w" evolution-nocrossover "$SHORT" search=evolution crossover=false ;;
     model) run "$w" model "$SHORT" search=model ;;

@@ -27,6 +27,23 @@ static size_t hashSteps(sched::ScheduleOp program) {
   return hash;
 }
 
+/// Identifies a program's register blocks: the innermost factor of every
+/// split of its tiled nodes, and its packing steps.
+static size_t hashBlocks(sched::ScheduleOp program) {
+  llvm::hash_code hash = 0;
+  for (Operation &step : program.getBody().front()) {
+    if (auto tile = dyn_cast<sched::TileOp>(step)) {
+      for (Attribute split : tile.getSplits())
+        hash = llvm::hash_combine(
+            hash, cast<sched::SplitAttr>(split).getFactors().back());
+    } else if (isa<sched::PackOp, sched::LayoutRewriteOp>(step)) {
+      hash = llvm::hash_combine(hash, step.getName().getAsOpaquePointer(),
+                                step.getAttrDictionary().getAsOpaquePointer());
+    }
+  }
+  return hash;
+}
+
 std::vector<unsigned> mlir::ansor::rankCandidates(ArrayRef<Candidate> all,
                                                   bool pareto) {
   std::vector<unsigned> order(all.size());
@@ -184,17 +201,28 @@ EvolutionarySearch::search(OpBuilder &builder, const XGBoostModel &model,
         merged.push_back(c);
     std::vector<Candidate> kept;
     llvm::DenseSet<size_t> keptHashes;
-    for (unsigned index : rankCandidates(merged, options.pareto)) {
-      if (kept.size() == count)
-        break;
-      Candidate c = merged[index];
-      if (index >= firstNew) {
-        if (!isNew(c.program))
+    std::vector<unsigned> ranked = rankCandidates(merged, options.pareto);
+    // With a cap, a first pass keeps the best of each register block and a
+    // second fills the rest in rank order.
+    llvm::DenseMap<size_t, unsigned> perBlock;
+    for (bool capped : {options.maxPerBlock > 0, false}) {
+      for (unsigned index : ranked) {
+        if (kept.size() == count)
+          break;
+        Candidate c = merged[index];
+        if (keptHashes.contains(c.hash))
           continue;
-        c.program = cast<sched::ScheduleOp>(builder.clone(*c.program));
+        if (index >= firstNew && !isNew(c.program))
+          continue;
+        if (capped && ++perBlock[hashBlocks(c.program)] > options.maxPerBlock)
+          continue;
+        if (index >= firstNew)
+          c.program = cast<sched::ScheduleOp>(builder.clone(*c.program));
+        keptHashes.insert(c.hash);
+        kept.push_back(c);
       }
-      keptHashes.insert(c.hash);
-      kept.push_back(c);
+      if (!capped)
+        break;
     }
     for (Candidate &c : best)
       if (!keptHashes.contains(c.hash))

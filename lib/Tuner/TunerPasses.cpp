@@ -176,6 +176,7 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     options.evolution.generations = generations;
     options.evolution.mutationProbability = mutationProb;
     options.evolution.crossover = crossover;
+    options.evolution.maxPerBlock = maxPerBlock;
     options.measurePerRound = measurePerRound;
     options.epsGreedy = epsGreedy;
     options.measure = ANSOR_MEASURE_OPTIONS;

@@ -31,6 +31,14 @@
 // RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=24 batch-size=8 measure-per-round=8 population=64 generations=2 crossover=false mutation-prob=0.5 seed=3 threads=1 min-repeat-ms=1 repeat=1 records=%t/nox.jsonl" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOX
 // NOX: 24/24 trials{{.*}}({{[1-9][0-9]*}} scored)
 
+// max-per-block=1: each model-guided round (no random share here) measures
+// programs of as many register blocks as it has programs (the tiled
+// node's innermost tile sizes and its packing differ); the random first
+// rounds are left as drawn.
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=32 batch-size=8 measure-per-round=8 population=64 eps-greedy=0 max-per-block=1 seed=3 threads=1 min-repeat-ms=1 repeat=1 records=%t/cap.jsonl" -o /dev/null
+// RUN: python3 %S/block-share.py %t/cap.jsonl 16 8 | FileCheck %s --check-prefix=CAP
+// CAP: round 0: 1 of 8 round 1: 1 of 8
+
 func.func @mm(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<128x128xf32>

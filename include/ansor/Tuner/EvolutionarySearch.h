@@ -35,6 +35,11 @@ struct EvolutionOptions {
   bool crossover = true;
   /// Rank by Pareto fronts of (score, workspace) instead of by score.
   bool pareto = false;
+  /// At most this many of the returned programs share a register block
+  /// (0: no cap, Ansor's); programs over the cap fill what the others
+  /// leave. A model trained on a few programs ranks one block first and
+  /// would fill a round with it.
+  unsigned maxPerBlock = 8;
 };
 
 /// A program of the search: a complete schedule of sketch `sketch`.
