@@ -11,8 +11,8 @@
 #   evolution-packsum, evolution with Ansor's pack-sum cost model objective;
 #   evolution-lse, with the log-sum-exp objective; evolution-depth3, with
 #   the cost model's trees 3 deep instead of Ansor's 10; evolution-block8,
-#   at most 8 of a round's model-picked programs per register block, the
-#   default since 2026-11-27; evolution-nocap, Ansor's top of the ranking);
+#   at most 8 of a round's model-picked programs per micro-kernel;
+#   evolution-nocap, Ansor's top of the ranking, which is the default);
 #   EVOLUTION sets evolution's trials (default LONG). SEED (default 0) seeds every run; OUT
 #   (default bench/out/search) is where they go. Several seeds, for medians:
 #   for s in 0 1 2; do SEED=$s OUT=bench/out/search-s$s bench/search.sh; done

@@ -154,6 +154,12 @@ FailureOr<KernelSignature> mlir::ansor::getKernelSignature(func::FuncOp func,
             std::to_string(kMaxKernelArguments) + " arguments and results";
     return failure();
   }
+  auto isBoolean = [](Type type) {
+    return cast<RankedTensorType>(type).getElementType().isInteger(1);
+  };
+  signature.hasBooleans =
+      llvm::any_of(tensorInputs, isBoolean) ||
+      llvm::any_of(func.getFunctionType().getResults(), isBoolean);
   signature.positiveInputs = needsPositiveInputs(func);
   signature.indexBound = getIndexBound(func);
   auto bytes = [](Type type) {
@@ -229,6 +235,12 @@ Measurer::~Measurer() {
 }
 
 LogicalResult Measurer::initialize(std::string &error) {
+  // sched-byte-i1-vectors keeps i1 buffers a byte per element in the CPU
+  // pipeline only.
+  if (target.isGPU() && signature.hasBooleans) {
+    error = "i1 arguments and results are not supported on GPU targets";
+    return failure();
+  }
   std::string self = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
   StringRef binDir = llvm::sys::path::parent_path(self);
   auto locate = [&](std::string &path, StringRef name) -> LogicalResult {
@@ -259,16 +271,6 @@ LogicalResult Measurer::initialize(std::string &error) {
                  llvm::sys::fs::create_directories(options.workDir)) {
     error = "cannot create work directory '" + options.workDir +
             "': " + ec.message();
-    return failure();
-  }
-  // sched-byte-i1-vectors keeps i1 buffers a byte per element in the CPU
-  // pipeline only.
-  auto hasBooleans = [](StringRef specs) {
-    return specs.starts_with("i1:") || specs.contains(",i1:");
-  };
-  if (target.isGPU() &&
-      (hasBooleans(signature.inputs) || hasBooleans(signature.outputs))) {
-    error = "i1 arguments and results are not supported on GPU targets";
     return failure();
   }
   if (options.threads == 0)

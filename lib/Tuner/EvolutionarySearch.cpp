@@ -27,8 +27,9 @@ static size_t hashSteps(sched::ScheduleOp program) {
   return hash;
 }
 
-/// Identifies a program's register blocks: the innermost factor of every
-/// split of its tiled nodes, and its packing steps.
+/// Identifies a program's micro-kernel: the innermost factor of every
+/// split of its tiled nodes (the register block and its innermost
+/// reduction step), and its packing steps.
 static size_t hashBlocks(sched::ScheduleOp program) {
   llvm::hash_code hash = 0;
   for (Operation &step : program.getBody().front()) {
@@ -42,6 +43,33 @@ static size_t hashBlocks(sched::ScheduleOp program) {
     }
   }
   return hash;
+}
+
+std::vector<unsigned>
+mlir::ansor::pickRanked(ArrayRef<unsigned> ranked, ArrayRef<size_t> blocks,
+                        unsigned count, unsigned maxPerBlock,
+                        function_ref<bool(unsigned)> isNew) {
+  std::vector<unsigned> picked, overCap;
+  llvm::DenseMap<size_t, unsigned> perBlock;
+  for (unsigned index : ranked) {
+    if (picked.size() == count)
+      return picked;
+    if (maxPerBlock && perBlock.lookup(blocks[index]) >= maxPerBlock) {
+      overCap.push_back(index);
+      continue;
+    }
+    if (!isNew(index))
+      continue;
+    ++perBlock[blocks[index]];
+    picked.push_back(index);
+  }
+  for (unsigned index : overCap) {
+    if (picked.size() == count)
+      break;
+    if (isNew(index))
+      picked.push_back(index);
+  }
+  return picked;
 }
 
 std::vector<unsigned> mlir::ansor::rankCandidates(ArrayRef<Candidate> all,
@@ -95,6 +123,7 @@ void EvolutionarySearch::score(std::vector<Candidate> &population,
       continue;
     }
     candidate.workspace = f->workspaceBytes;
+    candidate.block = hashBlocks(candidate.program);
     features.push_back(std::move(*f));
     kept.push_back(candidate);
   }
@@ -199,30 +228,21 @@ EvolutionarySearch::search(OpBuilder &builder, const XGBoostModel &model,
     for (const Candidate &c : population)
       if (!bestHashes.contains(c.hash))
         merged.push_back(c);
+    std::vector<size_t> blocks;
+    for (const Candidate &c : merged)
+      blocks.push_back(c.block);
     std::vector<Candidate> kept;
     llvm::DenseSet<size_t> keptHashes;
-    std::vector<unsigned> ranked = rankCandidates(merged, options.pareto);
-    // With a cap, a first pass keeps the best of each register block and a
-    // second fills the rest in rank order.
-    llvm::DenseMap<size_t, unsigned> perBlock;
-    for (bool capped : {options.maxPerBlock > 0, false}) {
-      for (unsigned index : ranked) {
-        if (kept.size() == count)
-          break;
-        Candidate c = merged[index];
-        if (keptHashes.contains(c.hash))
-          continue;
-        if (index >= firstNew && !isNew(c.program))
-          continue;
-        if (capped && ++perBlock[hashBlocks(c.program)] > options.maxPerBlock)
-          continue;
-        if (index >= firstNew)
-          c.program = cast<sched::ScheduleOp>(builder.clone(*c.program));
-        keptHashes.insert(c.hash);
-        kept.push_back(c);
-      }
-      if (!capped)
-        break;
+    for (unsigned index :
+         pickRanked(rankCandidates(merged, options.pareto), blocks, count,
+                    options.maxPerBlock, [&](unsigned index) {
+                      return index < firstNew || isNew(merged[index].program);
+                    })) {
+      Candidate c = merged[index];
+      if (index >= firstNew)
+        c.program = cast<sched::ScheduleOp>(builder.clone(*c.program));
+      keptHashes.insert(c.hash);
+      kept.push_back(c);
     }
     for (Candidate &c : best)
       if (!keptHashes.contains(c.hash))

@@ -392,6 +392,9 @@ static int evaluate(MLIRContext &ctx) {
   }
   std::string error;
   XGBoostModel model;
+  if (anyTarget && modelPath.empty())
+    llvm::errs() << "warning: --any-target is ignored without --model: the "
+                    "model trained here is of the records' target\n";
   if (!modelPath.empty()) {
     if (objective.getNumOccurrences())
       llvm::errs() << "warning: --objective is ignored with --model: the "

@@ -251,7 +251,8 @@ std::vector<Buffer> parseBuffers(const std::string &spec) {
 /// kernels that take logs, roots or quotients of their inputs); small
 /// integers for integer types (in [1, 7] when `positive`: no divisor is
 /// zero), in [0, indexBound) when it is set (for
-/// kernels that index tensors with their integer inputs); 0 or 1 for i1.
+/// kernels that index tensors with their integer inputs); 0 or 1 for i1,
+/// half of each.
 void fillRandom(Buffer &b, uint64_t seed, bool positive, int64_t indexBound) {
   uint64_t state = seed * 6364136223846793005ULL + 1442695040888963407ULL;
   for (int64_t i = 0, e = b.numElements(); i < e; ++i) {
@@ -264,9 +265,10 @@ void fillRandom(Buffer &b, uint64_t seed, bool positive, int64_t indexBound) {
     double integer = indexBound > 0
                          ? std::floor(unit * std::min<int64_t>(indexBound, 7))
                          : std::floor(unit * 7) - (positive ? -1 : 3);
-    // Booleans: half of each (all true where a divisor could read them).
+    // Booleans: half of each, whatever `positive` asks of the other inputs,
+    // so that both sides of a select on a mask are verified.
     if (b.type == ElementType::I1)
-      integer = positive || unit < 0.5;
+      integer = unit < 0.5;
     b.setAt(i, isInt ? integer : real);
   }
 }
@@ -805,8 +807,12 @@ int runCandidate(int argc, char **argv) {
         failCuda("copying the outputs to the host");
   }
   disarmWatchdog();
-  if (inject == "wrong")
-    args.back().setAt(0, args.back().getAt(0) + 1.0);
+  if (inject == "wrong") {
+    // An i1 element is flipped: adding one could not change a true one.
+    Buffer &out = args.back();
+    out.setAt(0, out.type == ElementType::I1 ? out.getAt(0) == 0
+                                             : out.getAt(0) + 1.0);
+  }
 
   double maxAbs = 0;
   if (!writeRef.empty())

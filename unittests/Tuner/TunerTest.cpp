@@ -416,3 +416,26 @@ TEST(RankCandidates, ParetoRanksByFrontThenScore) {
   EXPECT_EQ(rankCandidates(candidates, /*pareto=*/true),
             (std::vector<unsigned>{2, 0, 3, 1}));
 }
+
+TEST(PickRanked, CapsEachBlockThenFillsInRankOrder) {
+  // Ranked best first: 0, 1, 2 share block 7; 3 is block 9; 4 block 7.
+  std::vector<unsigned> ranked = {0, 1, 2, 3, 4};
+  std::vector<size_t> blocks = {7, 7, 7, 9, 7};
+  auto all = [](unsigned) { return true; };
+  // No cap: the top of the ranking.
+  EXPECT_EQ(pickRanked(ranked, blocks, 3, 0, all),
+            (std::vector<unsigned>{0, 1, 2}));
+  // At most one of block 7 while others remain, then the best over the cap
+  // fill what is left, in rank order.
+  EXPECT_EQ(pickRanked(ranked, blocks, 3, 1, all),
+            (std::vector<unsigned>{0, 3, 1}));
+  EXPECT_EQ(pickRanked(ranked, blocks, 5, 2, all),
+            (std::vector<unsigned>{0, 1, 3, 2, 4}));
+  // Programs proposed before count neither as picks nor against the cap.
+  auto notZero = [](unsigned index) { return index != 0; };
+  EXPECT_EQ(pickRanked(ranked, blocks, 3, 1, notZero),
+            (std::vector<unsigned>{1, 3, 2}));
+  // Fewer programs than asked: all that are new.
+  EXPECT_EQ(pickRanked(ranked, blocks, 8, 1, notZero),
+            (std::vector<unsigned>{1, 3, 2, 4}));
+}

@@ -95,6 +95,8 @@ struct KernelSignature {
   int64_t indexBound = 0;
   /// Bytes the runner allocates for arguments, results and the reference.
   int64_t bytes = 0;
+  /// An argument or result is i1 (a byte per element).
+  bool hasBooleans = false;
 };
 
 /// The signature of `func`; fails with `error` on element types the runner

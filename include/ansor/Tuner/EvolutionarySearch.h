@@ -35,11 +35,11 @@ struct EvolutionOptions {
   bool crossover = true;
   /// Rank by Pareto fronts of (score, workspace) instead of by score.
   bool pareto = false;
-  /// At most this many of the returned programs share a register block
+  /// At most this many of the returned programs share a micro-kernel
   /// (0: no cap, Ansor's); programs over the cap fill what the others
-  /// leave. A model trained on a few programs ranks one block first and
-  /// would fill a round with it.
-  unsigned maxPerBlock = 8;
+  /// leave. A model trained on a few programs ranks one micro-kernel first
+  /// and would fill a round with it.
+  unsigned maxPerBlock = 0;
 };
 
 /// A program of the search: a complete schedule of sketch `sketch`.
@@ -51,6 +51,8 @@ struct Candidate {
   int64_t workspace = 0;
   /// Identifies the program's steps (equal steps, equal hashes).
   size_t hash = 0;
+  /// Identifies its micro-kernel (set when scored).
+  size_t block = 0;
 };
 
 /// Where the search's time went, in seconds.
@@ -68,6 +70,14 @@ struct EvolutionTimes {
 /// non-dominated front of (higher score, smaller workspace), then by score.
 std::vector<unsigned> rankCandidates(ArrayRef<Candidate> candidates,
                                      bool pareto);
+
+/// Up to `count` of `ranked` (indices into `blocks`, best first) that
+/// `isNew` accepts, in order, at most `maxPerBlock` of one block (0: no
+/// cap); then, while fewer than `count`, the best of those over the cap.
+std::vector<unsigned> pickRanked(ArrayRef<unsigned> ranked,
+                                 ArrayRef<size_t> blocks, unsigned count,
+                                 unsigned maxPerBlock,
+                                 function_ref<bool(unsigned)> isNew);
 
 class EvolutionarySearch {
 public:

@@ -77,12 +77,12 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
     Option<"mutationProb", "mutation-prob", "double", /*default=*/"0.85",
            "With search=evolution: the share of children made by mutation "
            "(the rest by node-based crossover)">,
-    Option<"maxPerBlock", "max-per-block", "unsigned", /*default=*/"8",
+    Option<"maxPerBlock", "max-per-block", "unsigned", /*default=*/"0",
            "With search=evolution: at most this many of a round's "
-           "model-picked programs share a register block (the innermost "
-           "tile sizes and packing of every tiled node); the next best "
-           "fill the rest of the round (0: no cap, Ansor's top of the "
-           "ranking)">,
+           "model-picked programs share a micro-kernel (the innermost "
+           "factor of every split of the tiled nodes, and the packing "
+           "steps), even ahead of better Pareto fronts; the next best fill "
+           "the rest of the round (0: no cap, Ansor's top of the ranking)">,
     Option<"crossover", "crossover", "bool", /*default=*/"true",
            "With search=evolution: breed by crossover too (false: mutation "
            "only)">,

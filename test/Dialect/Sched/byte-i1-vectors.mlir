@@ -2,8 +2,9 @@
 
 // Every vector of i1 that goes to or comes from memory is a vector of bytes
 // there: truncated after loads, zero-extended before stores, pass-through
-// values zero-extended, alignment 1. Masks, scalar i1 and other element
-// types are left alone.
+// values zero-extended; a plain access without an alignment gets 1, an
+// explicit one stays. Masks, scalar i1 and other element types are left
+// alone.
 
 // CHECK-LABEL: llvm.func @accesses
 // CHECK-SAME:    (%[[P:.*]]: !llvm.ptr, %[[M:.*]]: vector<8xi1>, %[[V:.*]]: vector<8xi1>, %[[PS:.*]]: vector<8x!llvm.ptr>)
@@ -38,15 +39,19 @@ llvm.func @accesses(%p: !llvm.ptr, %m: vector<8xi1>, %v: vector<8xi1>, %ps: vect
   llvm.return %5 : vector<8xi1>
 }
 
-// A masked load without a pass-through value is handled the same way; an
-// i8 vector is not touched.
+// A masked load without a pass-through value is handled the same way, an
+// explicit alignment of 4 stays, and an i8 vector is not touched.
 // CHECK-LABEL: llvm.func @no_pass_through
-// CHECK:         %[[ML:.*]] = llvm.intr.masked.load %{{.*}}, %{{.*}} {alignment = 1 : i32} : (!llvm.ptr, vector<16xi1>) -> vector<16xi8>
+// CHECK:         %[[ML:.*]] = llvm.intr.masked.load %{{.*}}, %{{.*}} {alignment = 2 : i32} : (!llvm.ptr, vector<16xi1>) -> vector<16xi8>
 // CHECK:         llvm.trunc %[[ML]] : vector<16xi8> to vector<16xi1>
+// CHECK:         %[[A:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> vector<16xi8>
+// CHECK:         llvm.trunc %[[A]] : vector<16xi8> to vector<16xi1>
 // CHECK:         llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<16xi8>
 // CHECK-NOT:     llvm.trunc
 llvm.func @no_pass_through(%p: !llvm.ptr, %m: vector<16xi1>) -> vector<16xi1> {
-  %0 = llvm.intr.masked.load %p, %m {alignment = 1 : i32} : (!llvm.ptr, vector<16xi1>) -> vector<16xi1>
-  %1 = llvm.load %p {alignment = 16 : i64} : !llvm.ptr -> vector<16xi8>
-  llvm.return %0 : vector<16xi1>
+  %0 = llvm.intr.masked.load %p, %m {alignment = 2 : i32} : (!llvm.ptr, vector<16xi1>) -> vector<16xi1>
+  %1 = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> vector<16xi1>
+  %2 = llvm.load %p {alignment = 16 : i64} : !llvm.ptr -> vector<16xi8>
+  %3 = llvm.and %0, %1 : vector<16xi1>
+  llvm.return %3 : vector<16xi1>
 }

@@ -27,7 +27,53 @@ static VectorType getByteType(Type type) {
   return vector.clone(IntegerType::get(type.getContext(), 8));
 }
 
-/// Replaces the i1 vector `value` used by `operand` with its bytes.
+/// Whether `type` is or holds a vector of i1.
+static bool holdsBoolVector(Type type) {
+  if (getByteType(type))
+    return true;
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return holdsBoolVector(array.getElementType());
+  if (auto record = dyn_cast<LLVM::LLVMStructType>(type))
+    return llvm::any_of(record.getBody(), holdsBoolVector);
+  return false;
+}
+
+/// Whether `op`, after widening, still lays out or accesses vectors of i1
+/// in memory: that memory would be packed bits.
+static bool isUnwidenedAccess(Operation *op) {
+  return TypeSwitch<Operation *, bool>(op)
+      .Case([](LLVM::AllocaOp alloca) {
+        return holdsBoolVector(alloca.getElemType());
+      })
+      .Case([](LLVM::GEPOp gep) { return holdsBoolVector(gep.getElemType()); })
+      .Case([](LLVM::LoadOp load) { return holdsBoolVector(load.getType()); })
+      .Case([](LLVM::StoreOp store) {
+        return holdsBoolVector(store.getValue().getType());
+      })
+      .Case<LLVM::masked_expandload, LLVM::masked_compressstore, LLVM::VPLoadOp,
+            LLVM::VPStoreOp, LLVM::VPStridedLoadOp, LLVM::VPStridedStoreOp,
+            LLVM::MatrixColumnMajorLoadOp, LLVM::MatrixColumnMajorStoreOp>(
+          [](Operation *access) {
+            // The data: a load's result, a store's first operand.
+            Type data = access->getNumResults()
+                            ? access->getResult(0).getType()
+                            : access->getOperand(0).getType();
+            return holdsBoolVector(data);
+          })
+      .Default(false);
+}
+
+/// A plain load or store without an alignment has its type's ABI alignment,
+/// which for a vector of bytes is its size, more than the i1 vector's: it
+/// gets the byte's. An explicit alignment describes the address and stays.
+static void pinAlignment(Operation *op) {
+  if (auto load = dyn_cast<LLVM::LoadOp>(op); load && !load.getAlignment())
+    load.setAlignment(1);
+  if (auto store = dyn_cast<LLVM::StoreOp>(op); store && !store.getAlignment())
+    store.setAlignment(1);
+}
+
+/// Replaces the i1 vector used by `operand` with its bytes.
 static void widenOperand(OpBuilder &builder, OpOperand &operand) {
   VectorType bytes = getByteType(operand.get().getType());
   if (!bytes)
@@ -38,7 +84,7 @@ static void widenOperand(OpBuilder &builder, OpOperand &operand) {
 }
 
 /// Makes `op` produce the bytes of its i1 vector result, and truncates them
-/// for its users.
+/// for its users (a byte holds 0 or 1, its low bit the element).
 static void widenResult(OpBuilder &builder, Operation *op) {
   Value result = op->getResult(0);
   VectorType bools = cast<VectorType>(result.getType());
@@ -48,24 +94,23 @@ static void widenResult(OpBuilder &builder, Operation *op) {
   result.replaceAllUsesExcept(trunc, trunc);
 }
 
-/// A masked load or a gather of i1: its result and pass-through value.
-template <typename OpTy>
-static void widenMaskedLoad(OpBuilder &builder, OpTy op) {
+/// A load, masked load or gather of i1: its result and pass-through value.
+template <typename OpTy> static void widenLoad(OpBuilder &builder, OpTy op) {
   if (!getByteType(op.getType()))
     return;
-  // An alignment of 1: the i1 vector's was that of its bytes or less, where
-  // a byte vector's ABI alignment is its size.
-  op.setAlignment(1);
-  for (OpOperand &passThru : op.getPassThruMutable())
-    widenOperand(builder, passThru);
+  pinAlignment(op);
+  if constexpr (!std::is_same_v<OpTy, LLVM::LoadOp>) {
+    for (OpOperand &passThru : op.getPassThruMutable())
+      widenOperand(builder, passThru);
+  }
   widenResult(builder, op);
 }
 
-/// A store, a masked store or a scatter of i1: its stored value.
+/// A store, masked store or scatter of i1: its stored value.
 template <typename OpTy> static void widenStore(OpBuilder &builder, OpTy op) {
   if (!getByteType(op.getValue().getType()))
     return;
-  op.setAlignment(1);
+  pinAlignment(op);
   widenOperand(builder, op.getValueMutable());
 }
 
@@ -81,19 +126,22 @@ struct SchedByteI1VectorsPass
               op))
         accesses.push_back(op);
     });
-    for (Operation *op : accesses) {
+    for (Operation *op : accesses)
       TypeSwitch<Operation *>(op)
-          .Case([&](LLVM::LoadOp load) {
-            if (getByteType(load.getType())) {
-              load.setAlignment(1);
-              widenResult(builder, load);
-            }
-          })
-          .Case<LLVM::MaskedLoadOp, LLVM::masked_gather>(
-              [&](auto load) { widenMaskedLoad(builder, load); })
+          .Case<LLVM::LoadOp, LLVM::MaskedLoadOp, LLVM::masked_gather>(
+              [&](auto load) { widenLoad(builder, load); })
           .Case<LLVM::StoreOp, LLVM::MaskedStoreOp, LLVM::masked_scatter>(
               [&](auto store) { widenStore(builder, store); });
-    }
+    // What is not widened would be wrong at run time: refused instead.
+    WalkResult unwidened = getOperation().walk([](Operation *op) {
+      if (!isUnwidenedAccess(op))
+        return WalkResult::advance();
+      op->emitOpError("keeps a vector of i1 in memory, which "
+                      "sched-byte-i1-vectors does not widen to bytes");
+      return WalkResult::interrupt();
+    });
+    if (unwidened.wasInterrupted())
+      signalPassFailure();
   }
 };
 } // namespace

@@ -95,6 +95,7 @@ static void addLLVMConversionPasses(OpPassManager &pm) {
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Last: it must see every load and store the conversions made.
   pm.addNestedPass<LLVM::LLVMFuncOp>(sched::createSchedByteI1Vectors());
 }
 

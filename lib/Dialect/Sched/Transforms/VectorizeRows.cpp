@@ -23,8 +23,8 @@ static constexpr int64_t kMaxRowElements = 256;
 
 /// Whether `type` is a buffer of rows `rowLength` elements long, each one
 /// contiguous: its last dimension is static and has stride 1. Elements are
-/// whole bytes (a vector of i1 is stored as packed bits, a buffer of i1 as
-/// bytes), and a bf16 row has a width LLVM lowers.
+/// whole bytes (rows of i1, a byte per element, are left to LLVM rather
+/// than to sched-byte-i1-vectors), and a bf16 row has a width LLVM lowers.
 static bool hasContiguousRows(Type type, int64_t &rowLength) {
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref || memref.getRank() == 0 ||

@@ -167,9 +167,14 @@ def SchedByteI1Vectors
     bits instead, so a vectorized read of such a buffer would take eight
     elements from one byte. On the LLVM dialect, this pass loads and
     stores each vector of `i1` (plain, masked, gathered or scattered) as a
-    vector of `i8` (alignment 1) truncated after the load and zero-extended
-    before the store, which keeps the byte per element. Vectors of `i1`
-    that stay in registers (masks) are left alone.
+    vector of `i8` truncated after the load and zero-extended before the
+    store, which keeps the byte per element (a plain access without an
+    alignment gets 1, the vector of bytes' ABI alignment being its size).
+    Vectors of `i1` that stay in registers (masks) are left alone. Other
+    ways of keeping a vector of `i1` in memory (an alloca or a GEP of such
+    vectors, aggregates holding them, expanding, VP or matrix loads and
+    stores), which the CPU pipeline does not produce, are refused with an
+    error rather than left packed.
   }];
 }
 
