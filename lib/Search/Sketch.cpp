@@ -144,7 +144,9 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
     if (decision.pack)
       sched::PackOp::create(b, loc, index, decision.pack->operand,
                             decision.pack->loop, unsetChoice({0, 1}));
-    emitAnnotations(index, isVectorizable(dag, index), /*unroll=*/true);
+    emitAnnotations(index,
+                    isVectorizable(dag, index) && !decision.lanesLeftToLLVM,
+                    /*unroll=*/true);
     return;
   }
   // Skip: the node keeps its loop nest, split once for the parallel outer
@@ -153,7 +155,9 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
   if (node.numLoops(LoopKind::R) > 0)
     structure.push_back(LoopKind::R);
   emitTile(index, structure);
-  emitAnnotations(index, isVectorizable(dag, index), /*unroll=*/false);
+  emitAnnotations(index,
+                  isVectorizable(dag, index) && !decision.lanesLeftToLLVM,
+                  /*unroll=*/false);
 }
 
 void SketchEmitter::emitGPUNode(const SketchState &state, unsigned index) {

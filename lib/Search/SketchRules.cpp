@@ -487,6 +487,10 @@ SketchRuleList mlir::ansor::getGPUSketchRules(const Target &target) {
   return rules;
 }
 
+/// Rows narrower than this many elements are narrower than any x86 vector
+/// of fp32.
+static constexpr int64_t kNarrowRowElements = 8;
+
 FailureOr<SmallVector<SketchState>>
 mlir::ansor::generateSketches(const ComputeDAG &dag,
                               const SketchRuleList &rules, std::string &error,
@@ -530,6 +534,53 @@ mlir::ansor::generateSketches(const ComputeDAG &dag,
   return done;
 }
 
+/// Node `index` is elementwise (no reduction loop) and the innermost
+/// loop of its init's layout with more than one iteration, the one a
+/// vectorized tile puts in the lanes, has fewer than kNarrowRowElements.
+static bool hasNarrowRows(const ComputeDAG &dag, unsigned index) {
+  const DAGNode &node = dag.getNode(index);
+  if (node.numLoops(sched::LoopKind::R) > 0 || node.initMaps.size() != 1)
+    return false;
+  for (AffineExpr result : llvm::reverse(node.initMaps.front().getResults())) {
+    auto dim = dyn_cast<AffineDimExpr>(result);
+    if (!dim)
+      return false;
+    int64_t extent = node.extents[dim.getPosition()];
+    if (extent > 1)
+      return extent < kNarrowRowElements;
+  }
+  return false;
+}
+
+/// LeaveLanesToLLVM (not Ansor's): upstream vectorizes a tile of a node
+/// with narrow rows into vectors as narrow (an NHWC image with 3 channels
+/// into vectors of 3), slower than the untuned scalar loops LLVM
+/// vectorizes across rows itself; each CPU sketch where such a node is
+/// tiled and vectorized gets a twin that leaves those nodes' lanes to LLVM.
+static SmallVector<SketchState> addScalarTwins(const ComputeDAG &dag,
+                                               SmallVector<SketchState> all) {
+  SmallVector<SketchState> twins;
+  for (const SketchState &state : all) {
+    SketchState twin = state;
+    bool any = false;
+    for (auto [index, decision] : llvm::enumerate(twin.nodes)) {
+      const DAGNode &node = dag.getNode(index);
+      if (node.isInit || decision.untouched || decision.inlined ||
+          decision.fusedIntoProducer || decision.rfactor ||
+          !isVectorizable(dag, index) || !hasNarrowRows(dag, index))
+        continue;
+      decision.lanesLeftToLLVM = true;
+      any = true;
+    }
+    if (!any)
+      continue;
+    twin.rules.push_back("LeaveLanesToLLVM");
+    twins.push_back(std::move(twin));
+  }
+  llvm::append_range(all, twins);
+  return all;
+}
+
 FailureOr<SmallVector<sched::ScheduleOp>>
 mlir::ansor::deriveSketchOps(func::FuncOp func, const Target &target,
                              OpBuilder &builder) {
@@ -550,6 +601,8 @@ mlir::ansor::deriveSketchOps(func::FuncOp func, const Target &target,
         *dag, getCPUSketchRules(target, /*computeOnceBranches=*/false), error);
   if (failed(sketches))
     return func.emitError() << "sketch derivation failed: " << error;
+  if (!target.isGPU())
+    sketches = addScalarTwins(*dag, std::move(*sketches));
   SmallVector<sched::ScheduleOp> ops;
   for (auto [index, sketch] : llvm::enumerate(*sketches)) {
     std::string name = (func.getSymName() + "_sketch" + Twine(index)).str();

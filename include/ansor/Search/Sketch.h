@@ -38,6 +38,9 @@ struct NodeSketch {
   std::optional<PackCandidate> pack;
   /// GPU: the inputs (operand numbers) staged in shared memory.
   SmallVector<unsigned> cacheReads;
+  /// CPU: a tiled node whose output rows are narrower than a vector, left
+  /// without `sched.vectorize` in a sketch of its own (LeaveLanesToLLVM).
+  bool lanesLeftToLLVM = false;
 };
 
 /// A (partial) sketch: per-node decisions, the rules applied so far, and the
