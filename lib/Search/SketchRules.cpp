@@ -487,10 +487,6 @@ SketchRuleList mlir::ansor::getGPUSketchRules(const Target &target) {
   return rules;
 }
 
-/// Rows narrower than this many elements are narrower than any x86 vector
-/// of fp32.
-static constexpr int64_t kNarrowRowElements = 8;
-
 FailureOr<SmallVector<SketchState>>
 mlir::ansor::generateSketches(const ComputeDAG &dag,
                               const SketchRuleList &rules, std::string &error,
@@ -533,6 +529,10 @@ mlir::ansor::generateSketches(const ComputeDAG &dag,
   }
   return done;
 }
+
+/// Rows narrower than this many elements are narrower than any x86 vector
+/// of fp32.
+static constexpr int64_t kNarrowRowElements = 8;
 
 /// Node `index` is elementwise (no reduction loop) and the innermost
 /// loop of its init's layout with more than one iteration, the one a

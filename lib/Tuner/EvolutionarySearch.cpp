@@ -123,7 +123,9 @@ void EvolutionarySearch::score(std::vector<Candidate> &population,
       continue;
     }
     candidate.workspace = f->workspaceBytes;
-    candidate.block = hashBlocks(candidate.program);
+    // Only the cap reads it.
+    if (options.maxPerBlock)
+      candidate.block = hashBlocks(candidate.program);
     features.push_back(std::move(*f));
     kept.push_back(candidate);
   }

@@ -51,7 +51,7 @@ struct Candidate {
   int64_t workspace = 0;
   /// Identifies the program's steps (equal steps, equal hashes).
   size_t hash = 0;
-  /// Identifies its micro-kernel (set when scored).
+  /// Identifies its micro-kernel (set when scored with a `maxPerBlock`).
   size_t block = 0;
 };
 
