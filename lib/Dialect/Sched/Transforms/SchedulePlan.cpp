@@ -418,10 +418,21 @@ SmallVector<int64_t> SchedulePlan::getBlockLoopTrips(unsigned node) const {
   if (!plan.tile || plan.tile.getStructure().count(LoopKind::S) != 4)
     return trips;
   LevelSizes sizes = getLevelSizes(node);
-  for (auto [loop, kind] : llvm::enumerate(n.kinds))
-    if (kind == LoopKind::S && sizes.spatial[2][loop] != 0)
-      trips.push_back(
-          cast<SplitAttr>(plan.tile.getSplits()[loop]).getFactors()[2]);
+  // Peeling, which only vectorized blocks get, leaves full tiles of static
+  // trip counts. Otherwise a loop along a partial dimension has a dynamic
+  // trip count, and unrolling it makes a main loop and an epilogue, each
+  // copied by every unrolled loop around: one-shot bufferization's buffer
+  // type queries grow exponentially along such chains of loops (32 chained
+  // loops of a depthwise convolution took minutes to bufferize).
+  bool peeled = plan.vectorize && canVectorize(node, getVectorBlock(node));
+  for (auto [loop, kind] : llvm::enumerate(n.kinds)) {
+    if (kind != LoopKind::S || sizes.spatial[2][loop] == 0)
+      continue;
+    if (plan.partial[loop] && !peeled)
+      return {};
+    trips.push_back(
+        cast<SplitAttr>(plan.tile.getSplits()[loop]).getFactors()[2]);
+  }
   return trips;
 }
 

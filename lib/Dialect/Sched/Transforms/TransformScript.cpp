@@ -403,6 +403,11 @@ PeeledBlocks ScriptBuilder::peelPartialBlocks(unsigned node,
 
 void ScriptBuilder::unroll(unsigned node, const Tiled &tiled, int64_t maxStep,
                            int64_t blockElements) {
+  if (maxStep > 0 && tiled.tripCounts.empty() && !tiled.loops.empty()) {
+    degrade(node, "unroll dropped: partial tiles of a scalar register block "
+                  "leave its loops dynamic trip counts");
+    return;
+  }
   UnrollDecision decision =
       SchedulePlan::decideUnroll(maxStep, tiled.tripCounts, blockElements);
   if (decision == UnrollDecision::Capped) {

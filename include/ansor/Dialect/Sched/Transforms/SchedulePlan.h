@@ -156,7 +156,8 @@ public:
   getInlinedProducers(unsigned node) const;
   /// Trip counts of the loops that enclose a multi-level tiled node's
   /// register block inside its reduction loop (the level-2 spatial loops
-  /// with more than one iteration), which its unroll step repeats.
+  /// with more than one iteration), which its unroll step repeats; empty
+  /// when one of them has a dynamic trip count (a partial tile not peeled).
   SmallVector<int64_t> getBlockLoopTrips(unsigned node) const;
   /// Whether unrolling loops of `tripCounts` repeating blocks of
   /// `blockElements` is done with `maxStep`.
