@@ -387,7 +387,13 @@ SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
       reread = true;
   if (!reread)
     return {};
-  Operation *def = op.getDpsInputOperand(operand)->get().getDefiningOp();
+  Value input = op.getDpsInputOperand(operand)->get();
+  // Any layout of a splat is the splat: canonicalization folds its pack
+  // away, and with it the handle the packing steps follow.
+  SplatElementsAttr splat;
+  if (matchPattern(input, m_Constant(&splat)))
+    return {};
+  Operation *def = input.getDefiningOp();
   for (unsigned producer : node.producers)
     if (dag.getNode(producer).op == def && isStrictlyInlinable(dag, producer))
       return {};

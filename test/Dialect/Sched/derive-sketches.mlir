@@ -787,3 +787,36 @@ func.func @conv2d_plain(%x: tensor<130x130xf32>, %w: tensor<3x3xf32>) -> tensor<
       outs(%f : tensor<128x128xf32>) -> tensor<128x128xf32>
   return %r : tensor<128x128xf32>
 }
+
+// -----
+
+// Weights that are a splat constant are not packed: any layout of a splat
+// is the splat, and canonicalization folds the pack away, with the handle
+// the packing steps follow (every packed program failed to build). A dense
+// constant that is not a splat is packed as an argument is.
+// CHECK-LABEL: func.func @splat_weights
+// CHECK:       sched.schedule @splat_weights_sketch0
+// CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
+// CHECK:       sched.schedule @splat_weights_sketch1
+// CHECK-SAME:    rules ["MultiLevelTiling"]
+// CHECK-NOT:     sched.pack
+// CHECK:       sched.schedule @dense_weights_sketch0
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
+// CHECK-NEXT:    sched.tile
+// CHECK-NEXT:    sched.pack node 1 operand 1 loop 1
+func.func @splat_weights(%x: tensor<16x64xf32>) -> tensor<16x32xf32> {
+  %w = arith.constant dense<0.125> : tensor<64x32xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<16x64xf32>, tensor<64x32xf32>) outs(%f : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %m : tensor<16x32xf32>
+}
+func.func @dense_weights(%x: tensor<16x4xf32>) -> tensor<16x2xf32> {
+  %w = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]> : tensor<4x2xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x2xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x2xf32>) -> tensor<16x2xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<16x4xf32>, tensor<4x2xf32>) outs(%f : tensor<16x2xf32>) -> tensor<16x2xf32>
+  return %m : tensor<16x2xf32>
+}

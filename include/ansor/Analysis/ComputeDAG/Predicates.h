@@ -131,7 +131,7 @@ struct PackCandidate {
 /// The inputs of a multi-level tiled contraction-like node that `sched.pack`
 /// can lay out: one projected-permutation linalg op with a single init whose
 /// last dimension is spatial loop `loop`, which exactly one input (not
-/// produced by an inlinable node) indexes.
+/// produced by an inlinable node, nor a splat constant) indexes.
 SmallVector<PackCandidate> getPackCandidates(const ComputeDAG &dag,
                                              unsigned node);
 
