@@ -128,10 +128,12 @@ private:
                       ArrayRef<int64_t> block, const LaneSplit &split);
   SmallVector<std::pair<unsigned, std::string>>
   takeInlinedProducers(unsigned node, const std::string &handle);
-  void fuseInlined(ArrayRef<std::pair<unsigned, std::string>> producers,
-                   ArrayRef<std::string> containers,
+  void fuseInlined(unsigned consumer,
+                   ArrayRef<std::pair<unsigned, std::string>> producers,
+                   ArrayRef<std::string> containers, unsigned parallelLoops,
                    ArrayRef<int64_t> containerTile,
                    bool vectorizeProducers = true);
+  bool isReadWholeAfter(unsigned producer, unsigned consumer) const;
   bool isVectorizable(unsigned node) const {
     return ansor::isVectorizable(dag, node);
   }
@@ -149,6 +151,9 @@ private:
   unsigned counter = 0;
   /// Handles to vectorize once all tiling is done.
   SmallVector<VectorizeTarget> toVectorize;
+  /// Inlined producers a consumer translated earlier (a later one in the
+  /// func) left whole: it had no loop to fuse them into.
+  llvm::SmallDenseSet<unsigned> leftWhole;
   /// Handles to the packed copies of inputs, per node.
   DenseMap<unsigned, std::string> packHandles;
   /// Loop nests to unroll after vectorization: loops, max step, elements
@@ -481,12 +486,28 @@ bool mlir::sched::feedsAnother(
   });
 }
 
+/// Whether a consumer of `producer` after `consumer` reads its whole result:
+/// one that had no loop to fuse it into, or one no step tiles.
+bool ScriptBuilder::isReadWholeAfter(unsigned producer,
+                                     unsigned consumer) const {
+  if (leftWhole.contains(producer))
+    return true;
+  return llvm::any_of(dag.getNode(producer).consumers, [&](unsigned other) {
+    const NodePlan &plan = plans[other];
+    return other > consumer && !plan.tile && !plan.rfactor && !plan.inlined &&
+           !plan.fusedIntoProducer;
+  });
+}
+
 void ScriptBuilder::fuseInlined(
-    ArrayRef<std::pair<unsigned, std::string>> producers,
-    ArrayRef<std::string> containers, ArrayRef<int64_t> containerTile,
-    bool vectorizeProducers) {
-  if (containers.empty())
+    unsigned consumer, ArrayRef<std::pair<unsigned, std::string>> producers,
+    ArrayRef<std::string> containers, unsigned parallelLoops,
+    ArrayRef<int64_t> containerTile, bool vectorizeProducers) {
+  if (containers.empty()) {
+    for (const auto &entry : producers)
+      leftWhole.insert(entry.first);
     return;
+  }
   // A producer inlined into several consumers stays in the func after its
   // first fusion, and so do the fused originals that read it (a layer
   // norm's x - mean feeds the variance and the output). Fusing it into an
@@ -506,11 +527,29 @@ void ScriptBuilder::fuseInlined(
   // one left in an outer loop is still correct, only its vectorization may
   // be lost.
   for (auto &[producer, handle] : producers) {
+    // Upstream's fuse_into_containing_op adds a result for a use after the
+    // container to an scf.forall only; into an scf.for it crashes (MLIR 22).
+    // Such a producer goes into the parallel loops alone, where there are.
+    ArrayRef<std::string> into = containers;
+    bool readLater = isReadWholeAfter(producer, consumer);
+    if (readLater) {
+      into = containers.take_front(parallelLoops);
+      if (into.empty()) {
+        degrade(producer, "not fused into node " + Twine(consumer) +
+                              ": a later consumer reads it whole, and it "
+                              "has no parallel loop");
+        continue;
+      }
+      if (into.size() < containers.size())
+        degrade(producer, "fused into node " + Twine(consumer) +
+                              "'s parallel loops only: a later consumer "
+                              "reads it whole");
+    }
     bool chained = feedsAnother(dag, producer, producers);
     // A tiled pad is guarded by an scf.if for empty slices, which does not
     // fuse further: pads go into the outermost container only.
     if (isa<tensor::PadOp>(dag.getNode(producer).op)) {
-      fuse(handle, containers.front());
+      fuse(handle, into.front());
       continue;
     }
     std::string fused;
@@ -519,12 +558,12 @@ void ScriptBuilder::fuseInlined(
       os << "  " << fused << " = transform.sequence %func : " << kAnyOp
          << " -> " << kAnyOp << " failures(suppress) {\n  ^bb0(" << fresh("s")
          << ": " << kAnyOp << "):\n";
-      std::string inner = fuseThrough(handle, containers);
+      std::string inner = fuseThrough(handle, into);
       os << "  transform.yield " << inner << " : " << kAnyOp << "\n  }\n";
     } else {
-      fused = fuseThrough(handle, containers);
+      fused = fuseThrough(handle, into);
     }
-    if (vectorizeProducers &&
+    if (vectorizeProducers && into.size() == containers.size() &&
         schedulePlan->canVectorize(producer, containerTile))
       toVectorize.push_back({fused, {}});
   }
@@ -701,8 +740,8 @@ void ScriptBuilder::translateTiled(unsigned node) {
     nodeHandle = fuseThrough(nodeHandle, containers);
     packPerOuterTile();
     // Producers fused into partial tiles would need their own masks.
-    fuseInlined(consumerProducers, containers, current,
-                /*vectorizeProducers=*/!plan.hasPartialTiles());
+    fuseInlined(*consumer, consumerProducers, containers, outer.loops.size(),
+                current, /*vectorizeProducers=*/!plan.hasPartialTiles());
     Tiled consumerBlock = tileFor(rootOp, toConsumerLoops(blockSizes));
     SmallVector<int64_t> consumerBlockExtents;
     for (unsigned loop : spatialLoops)
@@ -749,7 +788,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
                             : n.extents[loop];
   // Producers fused into a tiled pad read dynamically sized slices (a tile
   // may fall partly or wholly into the padding), which vectorize refuses.
-  fuseInlined(producers, nodeContainers, innerTile,
+  fuseInlined(node, producers, nodeContainers, outer.loops.size(), innerTile,
               /*vectorizeProducers=*/!isa<tensor::PadOp>(n.op) &&
                   !plan.hasPartialTiles());
   if (initOp) {
@@ -1089,7 +1128,7 @@ void ScriptBuilder::translateRfactor(unsigned node) {
      << ") -> (" << typeList(4) << ")\n";
   SmallVector<int64_t> block(n.extents);
   block[loop] /= partials;
-  fuseInlined(producers, {forall}, block);
+  fuseInlined(node, producers, {forall}, /*parallelLoops=*/1, block);
   if (plans[node].vectorize && schedulePlan->canVectorize(node, block)) {
     toVectorize.push_back({split, {}});
     // The combine reduces every output element's partials, contiguous in
