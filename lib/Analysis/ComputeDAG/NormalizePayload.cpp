@@ -115,6 +115,25 @@ void mlir::ansor::convertElementwiseToLinalg(func::FuncOp func) {
   }
 }
 
+void mlir::ansor::foldCastRoundTrips(func::FuncOp func) {
+  SmallVector<tensor::CastOp> casts;
+  func.walk([&](tensor::CastOp cast) { casts.push_back(cast); });
+  for (tensor::CastOp cast : casts) {
+    Value source = cast.getSource();
+    while (source.getType() != cast.getType())
+      if (auto inner = source.getDefiningOp<tensor::CastOp>())
+        source = inner.getSource();
+      else
+        break;
+    if (source.getType() == cast.getType())
+      cast.getResult().replaceAllUsesWith(source);
+  }
+  // Outer casts first: each use of an inner one is a cast now dead.
+  for (tensor::CastOp cast : llvm::reverse(casts))
+    if (cast->use_empty())
+      cast->erase();
+}
+
 void mlir::ansor::convertToDestinationStyle(func::FuncOp func) {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
@@ -944,6 +963,7 @@ void mlir::ansor::readScalarsAsInputs(func::FuncOp func) {
 }
 
 void mlir::ansor::normalizePayload(func::FuncOp func) {
+  foldCastRoundTrips(func);
   convertToDestinationStyle(func);
   specializeConvolutions(func);
   convertNCHWToNHWC(func);

@@ -26,6 +26,12 @@
 namespace mlir {
 namespace ansor {
 
+/// Drops tensor.cast chains that come back to their source's type (a static
+/// tensor cast to a dynamic shape and back, as frontends emit around
+/// shape-generic ops): what remains is static. Casts that stay dynamic are
+/// left, for the DAG to refuse.
+void foldCastRoundTrips(func::FuncOp func);
+
 /// Rewrites tensors built without a destination into linalg ops: static
 /// tensor.splat into a linalg.fill of an empty tensor, tensor.generate into
 /// a linalg.generic (upstream's rewriteInDestinationPassingStyle).
