@@ -653,8 +653,9 @@ void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
 
 void mlir::ansor::generalizeMixedContractions(func::FuncOp func) {
   generalizeNamedOps(func, [](linalg::LinalgOp op) {
-    return op.getNumDpsInits() == 1 && linalg::isaContractionOpInterface(op) &&
-           mixesElementTypes(op);
+    return (op.getNumDpsInits() == 1 && linalg::isaContractionOpInterface(op) &&
+            mixesElementTypes(op)) ||
+           isa<linalg::Mmt4DOp, linalg::BatchMmt4DOp>(op);
   });
 }
 

@@ -112,7 +112,11 @@ void convertFilterLayouts(func::FuncOp func);
 /// into its linalg.generic: the unit-dimension folding before vectorization
 /// applies to generics only, and a named one's register block with a
 /// reduction tile of 1 was lowered element by element (an i8 matmul ran 10x
-/// slower than its generic form under the same schedule).
+/// slower than its generic form under the same schedule). So is every
+/// `linalg.mmt4d` and `linalg.batch_mmt4d`: upstream's vectorizer builds the
+/// named op's masked partial blocks wrong (MLIR 22; a 16x16x16x16 mmt4d
+/// with partial blocks along its inner N tile gave wrong results, its
+/// generic form right ones, under the same schedule).
 void generalizeMixedContractions(func::FuncOp func);
 
 /// Fuses each elementwise linalg op (a generic, or a named op generalized
