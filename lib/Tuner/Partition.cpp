@@ -269,15 +269,16 @@ LogicalResult mlir::ansor::partitionModule(ModuleOp module) {
   normalizePayloads(module);
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())
-    if (!func.isExternal() && func.getBody().hasOneBlock() &&
-        func.getOps<func::CallOp>().empty())
+    if (!func.isExternal() && func.getBody().hasOneBlock())
       funcs.push_back(func);
   llvm::StringMap<func::FuncOp> byStructure;
   Outliner outliner(module, byStructure);
   for (func::FuncOp func : funcs) {
     SmallVector<SmallVector<Operation *>> groups = Grouping(func).build();
-    // A func that is one subgraph is a task already.
-    if (groups.size() < 2)
+    // A func that is one subgraph is a task already, unless it calls funcs:
+    // then it is a network, whose own ops only an outlined task gets tuned.
+    if (groups.size() < 2 &&
+        (groups.empty() || func.getOps<func::CallOp>().empty()))
       continue;
     for (ArrayRef<Operation *> group : groups)
       if (failed(outliner.outline(group)))

@@ -863,6 +863,27 @@ static std::string getTaskFamily(func::FuncOp func) {
   return "";
 }
 
+/// A network's tasks are the funcs it calls: linalg ops it computes itself
+/// are not tuned, which is said rather than left silent.
+static void warnUntunedNetworkOps(const NetworkTasks &network) {
+  for (const auto &entry : network.networks) {
+    func::FuncOp func = entry.first;
+    if (entry.second.count(func.getSymName()))
+      continue;
+    SmallVector<Operation *> ops;
+    func.walk([&](linalg::LinalgOp op) {
+      if (!isa<linalg::FillOp>(op))
+        ops.push_back(op);
+    });
+    if (!ops.empty())
+      ops.front()->emitWarning()
+          << "@" << func.getSymName() << " calls funcs, which are its tasks, "
+          << "and computes " << ops.size()
+          << " linalg op(s) itself, which are not tuned: --ansor-partition "
+             "outlines them into tasks first";
+  }
+}
+
 static int64_t getTaskFlop(func::FuncOp func) {
   ScopedDiagnosticHandler quiet(func.getContext(),
                                 [](Diagnostic &) { return success(); });
@@ -1005,6 +1026,7 @@ LogicalResult mlir::ansor::tuneModule(ModuleOp module, const Target &target,
   SmallVector<func::FuncOp> funcs = network.tasks;
   if (funcs.empty())
     return module.emitError() << "module has no func to tune";
+  warnUntunedNetworkOps(network);
   // The model learns from every record of this target whose task has its
   // payload in the file, and from this run's measurements as they come.
   std::vector<Sample> samples;
