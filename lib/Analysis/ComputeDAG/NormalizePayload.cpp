@@ -115,6 +115,177 @@ void mlir::ansor::convertElementwiseToLinalg(func::FuncOp func) {
   }
 }
 
+namespace {
+/// How a loop appears in one result of an indexing map.
+enum class DimUse { None, Plain, Div, Mod, Other };
+/// A loop that maps read as `d floordiv c` or `d mod c`.
+struct DividedDim {
+  unsigned dim;
+  int64_t divisor;
+};
+} // namespace
+
+static DimUse classifyDimUse(AffineExpr expr, unsigned dim, int64_t divisor) {
+  if (!expr.isFunctionOfDim(dim))
+    return DimUse::None;
+  if (isa<AffineDimExpr>(expr))
+    return DimUse::Plain;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary || binary.getLHS() != getAffineDimExpr(dim, expr.getContext()))
+    return DimUse::Other;
+  auto constant = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  if (!constant || constant.getValue() != divisor)
+    return DimUse::Other;
+  if (binary.getKind() == AffineExprKind::FloorDiv)
+    return DimUse::Div;
+  if (binary.getKind() == AffineExprKind::Mod)
+    return DimUse::Mod;
+  return DimUse::Other;
+}
+
+/// A loop of `op` that some map divides (or takes modulo) by a constant
+/// dividing its extent, and that every map reads only whole, divided or
+/// modulo that constant.
+static std::optional<DividedDim> findDividedDim(linalg::GenericOp op) {
+  SmallVector<int64_t> extents = op.getStaticLoopRanges();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  for (AffineMap map : maps)
+    for (AffineExpr expr : map.getResults()) {
+      auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+      if (!binary || (binary.getKind() != AffineExprKind::FloorDiv &&
+                      binary.getKind() != AffineExprKind::Mod))
+        continue;
+      auto dim = dyn_cast<AffineDimExpr>(binary.getLHS());
+      auto constant = dyn_cast<AffineConstantExpr>(binary.getRHS());
+      if (!dim || !constant || constant.getValue() < 2)
+        continue;
+      DividedDim divided{dim.getPosition(), constant.getValue()};
+      int64_t extent = extents[divided.dim];
+      if (ShapedType::isDynamic(extent) || extent % divided.divisor != 0)
+        continue;
+      bool readable = llvm::all_of(maps, [&](AffineMap m) {
+        return llvm::all_of(m.getResults(), [&](AffineExpr e) {
+          return classifyDimUse(e, divided.dim, divided.divisor) !=
+                 DimUse::Other;
+        });
+      });
+      if (readable)
+        return divided;
+    }
+  return std::nullopt;
+}
+
+/// Splits loop `divided.dim` of `op` into an outer loop of extent / c and
+/// an inner one of c: a map's `d floordiv c` reads the outer, `d mod c`
+/// the inner, and an operand indexed by `d` itself is expanded to both.
+static linalg::GenericOp splitDividedDim(RewriterBase &rewriter,
+                                         linalg::GenericOp op,
+                                         DividedDim divided) {
+  MLIRContext *ctx = op.getContext();
+  unsigned d = divided.dim;
+  int64_t c = divided.divisor;
+  unsigned numDims = op.getNumLoops() + 1;
+  AffineExpr outer = getAffineDimExpr(d, ctx),
+             inner = getAffineDimExpr(d + 1, ctx);
+  SmallVector<AffineExpr> shifted;
+  for (unsigned i = 0; i < op.getNumLoops(); ++i)
+    shifted.push_back(getAffineDimExpr(i < d ? i : i + 1, ctx));
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<AffineMap> maps;
+  SmallVector<Value> operands;
+  SmallVector<SmallVector<ReassociationIndices>> groupsOf;
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    auto type = cast<RankedTensorType>(operand.get().getType());
+    SmallVector<AffineExpr> results;
+    SmallVector<ReassociationIndices> groups;
+    SmallVector<int64_t> shape;
+    for (auto [index, expr] : llvm::enumerate(map.getResults())) {
+      ReassociationIndices group = {static_cast<int64_t>(results.size())};
+      switch (classifyDimUse(expr, d, c)) {
+      case DimUse::Plain:
+        results.append({outer, inner});
+        group.push_back(group.front() + 1);
+        shape.append({type.getDimSize(index) / c, c});
+        break;
+      case DimUse::Div:
+        results.push_back(outer);
+        shape.push_back(type.getDimSize(index));
+        break;
+      case DimUse::Mod:
+        results.push_back(inner);
+        shape.push_back(type.getDimSize(index));
+        break;
+      default:
+        results.push_back(expr.replaceDims(shifted));
+        shape.push_back(type.getDimSize(index));
+      }
+      groups.push_back(group);
+    }
+    maps.push_back(AffineMap::get(numDims, 0, results, ctx));
+    Value value = operand.get();
+    if (shape.size() != static_cast<size_t>(type.getRank()))
+      value = tensor::ExpandShapeOp::create(
+          rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+          value, groups);
+    operands.push_back(value);
+    groupsOf.push_back(groups);
+  }
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  iterators.insert(iterators.begin() + d + 1, iterators[d]);
+  unsigned numInputs = op.getNumDpsInputs();
+  ValueRange inputs = ValueRange(operands).take_front(numInputs);
+  ValueRange inits = ValueRange(operands).drop_front(numInputs);
+  auto split = linalg::GenericOp::create(rewriter, loc, inits.getTypes(),
+                                         inputs, inits, maps, iterators);
+  rewriter.inlineRegionBefore(op.getRegion(), split.getRegion(),
+                              split.getRegion().end());
+  // The body's loop indices: the split loop is outer * c + inner.
+  for (linalg::IndexOp index :
+       llvm::to_vector(split.getBlock()->getOps<linalg::IndexOp>())) {
+    uint64_t dim = index.getDim();
+    rewriter.setInsertionPoint(index);
+    if (dim < d)
+      continue;
+    if (dim > d) {
+      rewriter.replaceOpWithNewOp<linalg::IndexOp>(index, dim + 1);
+      continue;
+    }
+    Value high = linalg::IndexOp::create(rewriter, index.getLoc(), d);
+    Value low = linalg::IndexOp::create(rewriter, index.getLoc(), d + 1);
+    Value scale = arith::ConstantIndexOp::create(rewriter, index.getLoc(), c);
+    Value scaled = arith::MulIOp::create(rewriter, index.getLoc(), high, scale);
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(index, scaled, low);
+  }
+  rewriter.setInsertionPointAfter(split);
+  SmallVector<Value> results;
+  for (auto [index, result] : llvm::enumerate(split.getResults())) {
+    Type original = op.getResult(index).getType();
+    results.push_back(
+        result.getType() == original
+            ? Value(result)
+            : tensor::CollapseShapeOp::create(rewriter, loc, original, result,
+                                              groupsOf[numInputs + index]));
+  }
+  rewriter.replaceOp(op, results);
+  return split;
+}
+
+void mlir::ansor::splitDividedLoops(func::FuncOp func) {
+  SmallVector<linalg::GenericOp> generics;
+  func.walk([&](linalg::GenericOp op) {
+    if (onStaticTensors(op) && op.hasPureTensorSemantics())
+      generics.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::GenericOp op : generics) {
+    // Each split makes a new op; the next divided loop is found in it.
+    while (std::optional<DividedDim> divided = findDividedDim(op))
+      op = splitDividedDim(rewriter, op, *divided);
+  }
+}
+
 void mlir::ansor::foldCastRoundTrips(func::FuncOp func) {
   SmallVector<tensor::CastOp> casts;
   func.walk([&](tensor::CastOp cast) { casts.push_back(cast); });
@@ -966,6 +1137,7 @@ void mlir::ansor::readScalarsAsInputs(func::FuncOp func) {
 void mlir::ansor::normalizePayload(func::FuncOp func) {
   foldCastRoundTrips(func);
   convertToDestinationStyle(func);
+  splitDividedLoops(func);
   specializeConvolutions(func);
   convertNCHWToNHWC(func);
   convertFilterLayouts(func);

@@ -32,6 +32,15 @@ namespace ansor {
 /// left, for the DAG to refuse.
 void foldCastRoundTrips(func::FuncOp func);
 
+/// Splits each loop of a static linalg.generic that a map reads as
+/// `d floordiv c` or `d mod c` (c dividing its extent; a nearest upsample)
+/// into an outer loop of extent / c and an inner one of c, so that every
+/// map is a projected permutation, which tiling and vectorization need:
+/// operands indexed by `d` itself are expanded to both, results collapsed
+/// back. Upstream's tiling sizes a `d floordiv c` slice as if the tile
+/// started at a multiple of c, so such ops were left untiled.
+void splitDividedLoops(func::FuncOp func);
+
 /// Rewrites tensors built without a destination into linalg ops: static
 /// tensor.splat into a linalg.fill of an empty tensor, tensor.generate into
 /// a linalg.generic (upstream's rewriteInDestinationPassingStyle).

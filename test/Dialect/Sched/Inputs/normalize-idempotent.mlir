@@ -176,3 +176,21 @@ func.func @f(%a: tensor<64x128xf32>) -> tensor<64x128xf32> {
   %r = linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%a : tensor<64x128xf32>) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
   return %r : tensor<64x128xf32>
 }
+
+// -----
+
+// A loop read divided and modulo (splitDividedLoops), its index read too.
+func.func @f(%x: tensor<4x8xf32>, %y: tensor<2x32xf32>) -> tensor<4x32xf32> {
+  %e = tensor.empty() : tensor<4x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j mod 8)>, affine_map<(i, j) -> (i floordiv 2, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<4x8xf32>, tensor<2x32xf32>) outs(%e : tensor<4x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i32
+    %jf = arith.sitofp %ji : i32 to f32
+    %m = arith.mulf %a, %jf : f32
+    %s = arith.addf %m, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<4x32xf32>
+  return %r : tensor<4x32xf32>
+}

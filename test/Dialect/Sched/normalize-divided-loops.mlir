@@ -1,0 +1,71 @@
+// A loop that a map reads as `d floordiv c` or `d mod c` (a nearest
+// upsample, a repeat) is split into loops of extent / c and c, so that
+// every map is a projected permutation: such ops were left untiled (their
+// one program the untuned loop nest; a 2x NHWC upsample, 0.7x). Operands
+// indexed by `d` itself are expanded and results collapsed back; a body's
+// index of `d` becomes outer * c + inner. A divisor that does not divide
+// the extent is left alone.
+// RUN: ansor-opt %s --split-input-file --sched-normalize-payload | FileCheck %s
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ansor-opt %s --split-input-file --ansor-tune="trials=4 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl" -o /dev/null 2> %t/err
+// RUN: not grep "error:" %t/err
+// RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched.tile" | FileCheck %s --check-prefix=REC
+// REC: records 9, errors 0, matching 8
+
+// CHECK-DAG:   #[[UP_IN:.+]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d3, d5)>
+// CHECK-DAG:   #[[UP_OUT:.+]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+// CHECK-LABEL: func.func @upsample(
+// CHECK:         %[[OUT:.+]] = tensor.expand_shape {{.*}} into tensor<1x14x2x14x2x8xf32>
+// CHECK:         %[[R:.+]] = linalg.generic {indexing_maps = [#[[UP_IN]], #[[UP_OUT]]]
+// CHECK-SAME:      ins(%arg0 : tensor<1x14x14x8xf32>) outs(%[[OUT]] : tensor<1x14x2x14x2x8xf32>)
+// CHECK:         tensor.collapse_shape
+// CHECK:         %[[BACK:.+]] = tensor.collapse_shape {{.*}} into tensor<1x28x28x8xf32>
+// CHECK:         return %[[BACK]]
+func.func @upsample(%x: tensor<1x14x14x8xf32>) -> tensor<1x28x28x8xf32> {
+  %e = tensor.empty() : tensor<1x28x28x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h floordiv 2, w floordiv 2, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x14x14x8xf32>) outs(%e : tensor<1x28x28x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<1x28x28x8xf32>
+  return %r : tensor<1x28x28x8xf32>
+}
+
+// -----
+
+// A repeat (x[i, j mod 8]) and a body that reads the split loop's index.
+// CHECK-DAG:   #[[REP_IN:.+]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @repeat_scaled(
+// CHECK:         linalg.generic {indexing_maps = [#[[REP_IN]], #{{.+}}]
+// CHECK-SAME:      outs(%{{.+}} : tensor<4x4x8xf32>)
+// CHECK:           %[[HIGH:.+]] = linalg.index 1 : index
+// CHECK:           %[[LOW:.+]] = linalg.index 2 : index
+// CHECK:           %[[SCALED:.+]] = arith.muli %[[HIGH]], %c8
+// CHECK:           arith.addi %[[SCALED]], %[[LOW]]
+func.func @repeat_scaled(%x: tensor<4x8xf32>) -> tensor<4x32xf32> {
+  %e = tensor.empty() : tensor<4x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j mod 8)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i32
+    %jf = arith.sitofp %ji : i32 to f32
+    %m = arith.mulf %a, %jf : f32
+    linalg.yield %m : f32
+  } -> tensor<4x32xf32>
+  return %r : tensor<4x32xf32>
+}
+
+// -----
+
+// CHECK:       affine_map<(d0) -> (d0 floordiv 2)>
+// CHECK-LABEL: func.func @not_dividing(
+func.func @not_dividing(%x: tensor<8xf32>) -> tensor<15xf32> {
+  %e = tensor.empty() : tensor<15xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i floordiv 2)>, affine_map<(i) -> (i)>],
+      iterator_types = ["parallel"]} ins(%x : tensor<8xf32>) outs(%e : tensor<15xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<15xf32>
+  return %r : tensor<15xf32>
+}
