@@ -125,6 +125,8 @@ struct DividedDim {
 };
 } // namespace
 
+/// How `expr` reads loop `dim`: not at all, as itself, as `dim floordiv
+/// divisor` or `dim mod divisor`, or some other way.
 static DimUse classifyDimUse(AffineExpr expr, unsigned dim, int64_t divisor) {
   if (!expr.isFunctionOfDim(dim))
     return DimUse::None;
@@ -149,6 +151,34 @@ static DimUse classifyDimUse(AffineExpr expr, unsigned dim, int64_t divisor) {
 static std::optional<DividedDim> findDividedDim(linalg::GenericOp op) {
   SmallVector<int64_t> extents = op.getStaticLoopRanges();
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  // Split, the reads become plain ones, which the verifier wants to span
+  // their operand's dimension exactly: a divided read may span less.
+  auto spansExactly = [&](DividedDim divided) {
+    for (OpOperand &operand : op->getOpOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      auto type = cast<RankedTensorType>(operand.get().getType());
+      for (auto [index, expr] : llvm::enumerate(map.getResults())) {
+        int64_t size = type.getDimSize(index);
+        int64_t extent = extents[divided.dim];
+        switch (classifyDimUse(expr, divided.dim, divided.divisor)) {
+        case DimUse::Div:
+          if (size != extent / divided.divisor)
+            return false;
+          break;
+        case DimUse::Mod:
+          if (size != divided.divisor)
+            return false;
+          break;
+        case DimUse::Plain:
+        case DimUse::None:
+        case DimUse::Other:
+          break;
+        }
+      }
+    }
+    return true;
+  };
   for (AffineMap map : maps)
     for (AffineExpr expr : map.getResults()) {
       auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
@@ -161,7 +191,10 @@ static std::optional<DividedDim> findDividedDim(linalg::GenericOp op) {
         continue;
       DividedDim divided{dim.getPosition(), constant.getValue()};
       int64_t extent = extents[divided.dim];
-      if (ShapedType::isDynamic(extent) || extent % divided.divisor != 0)
+      // A reduction split in two would leave an outer loop that indexes
+      // the result (`out[i floordiv 2] += x[i]`) marked as reduction.
+      if (ShapedType::isDynamic(extent) || extent % divided.divisor != 0 ||
+          iterators[divided.dim] != utils::IteratorType::parallel)
         continue;
       bool readable = llvm::all_of(maps, [&](AffineMap m) {
         return llvm::all_of(m.getResults(), [&](AffineExpr e) {
@@ -169,7 +202,7 @@ static std::optional<DividedDim> findDividedDim(linalg::GenericOp op) {
                  DimUse::Other;
         });
       });
-      if (readable)
+      if (readable && spansExactly(divided))
         return divided;
     }
   return std::nullopt;
@@ -217,7 +250,8 @@ static linalg::GenericOp splitDividedDim(RewriterBase &rewriter,
         results.push_back(inner);
         shape.push_back(type.getDimSize(index));
         break;
-      default:
+      case DimUse::None:
+      case DimUse::Other:
         results.push_back(expr.replaceDims(shifted));
         shape.push_back(type.getDimSize(index));
       }
@@ -242,8 +276,14 @@ static linalg::GenericOp splitDividedDim(RewriterBase &rewriter,
   rewriter.inlineRegionBefore(op.getRegion(), split.getRegion(),
                               split.getRegion().end());
   // The body's loop indices: the split loop is outer * c + inner.
-  for (linalg::IndexOp index :
-       llvm::to_vector(split.getBlock()->getOps<linalg::IndexOp>())) {
+  // Nested ones too (in an scf.if of the body), but not those of a linalg
+  // op in the body, which index its own loops.
+  SmallVector<linalg::IndexOp> indices;
+  split.getBlock()->walk([&](linalg::IndexOp index) {
+    if (index->getParentOfType<linalg::LinalgOp>() == split)
+      indices.push_back(index);
+  });
+  for (linalg::IndexOp index : indices) {
     uint64_t dim = index.getDim();
     rewriter.setInsertionPoint(index);
     if (dim < d)
@@ -296,7 +336,7 @@ void mlir::ansor::foldCastRoundTrips(func::FuncOp func) {
         source = inner.getSource();
       else
         break;
-    if (source.getType() == cast.getType())
+    if (source.getType() == cast.getType() && cast.getType().hasStaticShape())
       cast.getResult().replaceAllUsesWith(source);
   }
   // Outer casts first: each use of an inner one is a cast now dead.

@@ -10,7 +10,7 @@
 // RUN: ansor-opt %s --split-input-file --ansor-tune="trials=4 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl" -o /dev/null 2> %t/err
 // RUN: not grep "error:" %t/err
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched.tile" | FileCheck %s --check-prefix=REC
-// REC: records 9, errors 0, matching 8
+// REC: records 11, errors 0, matching 8
 
 // CHECK-DAG:   #[[UP_IN:.+]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d3, d5)>
 // CHECK-DAG:   #[[UP_OUT:.+]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
@@ -68,4 +68,42 @@ func.func @not_dividing(%x: tensor<8xf32>) -> tensor<15xf32> {
     linalg.yield %a : f32
   } -> tensor<15xf32>
   return %r : tensor<15xf32>
+}
+
+// -----
+
+// A divided read that spans less than its operand (i floordiv 2 of 14
+// iterations reads 7 of 8 elements) would, split, be a plain read that the
+// verifier wants exact; a reduction loop read divided by the result
+// (out[i floordiv 2] += x[i]) would leave an outer reduction loop that
+// indexes it. Both are left alone.
+// CHECK:       affine_map<(d0) -> (d0 floordiv 2)>
+// CHECK-LABEL: func.func @spans_less(
+// CHECK-NOT:     tensor.expand_shape
+func.func @spans_less(%x: tensor<8xf32>) -> tensor<14xf32> {
+  %e = tensor.empty() : tensor<14xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i floordiv 2)>, affine_map<(i) -> (i)>],
+      iterator_types = ["parallel"]} ins(%x : tensor<8xf32>) outs(%e : tensor<14xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<14xf32>
+  return %r : tensor<14xf32>
+}
+
+// -----
+
+// CHECK:       affine_map<(d0) -> (d0 floordiv 2)>
+// CHECK-LABEL: func.func @pairwise_sum(
+// CHECK-NOT:     tensor.expand_shape
+func.func @pairwise_sum(%x: tensor<16xf32>) -> tensor<8xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i floordiv 2)>],
+      iterator_types = ["reduction"]} ins(%x : tensor<16xf32>) outs(%f : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
 }

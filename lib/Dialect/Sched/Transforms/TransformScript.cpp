@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -492,10 +493,32 @@ bool ScriptBuilder::isReadWholeAfter(unsigned producer,
                                      unsigned consumer) const {
   if (leftWhole.contains(producer))
     return true;
+  Operation *op = dag.getNode(producer).op;
+  // A view or other op that is no node reads the whole result.
+  for (Operation *user : op->getUsers())
+    if (llvm::none_of(dag.getNodes(),
+                      [&](const DAGNode &n) { return n.op == user; }))
+      return true;
   return llvm::any_of(dag.getNode(producer).consumers, [&](unsigned other) {
+    if (other <= consumer)
+      return false;
     const NodePlan &plan = plans[other];
-    return other > consumer && !plan.tile && !plan.rfactor && !plan.inlined &&
-           !plan.fusedIntoProducer;
+    // An init is never fused (getInlinedProducers).
+    auto reader = dyn_cast<DestinationStyleOpInterface>(dag.getNode(other).op);
+    if (reader && llvm::any_of(reader.getDpsInits(), [&](Value init) {
+          return init.getDefiningOp() == op;
+        }))
+      return true;
+    // A fused consumer takes its producers in the tiles of the node it is
+    // fused into, translated before this one only if it comes later.
+    if (plan.fusedIntoProducer) {
+      for (unsigned index = consumer + 1; index < plans.size(); ++index)
+        if (FuseConsumerOp fused = plans[index].fusedConsumer;
+            fused && fused.getNode() == other)
+          return false;
+      return true;
+    }
+    return !plan.tile && !plan.rfactor && !plan.inlined;
   });
 }
 
@@ -538,6 +561,14 @@ void ScriptBuilder::fuseInlined(
         degrade(producer, "not fused into node " + Twine(consumer) +
                               ": a later consumer reads it whole, and it "
                               "has no parallel loop");
+        // Left whole, it reads its own inlined producers whole too.
+        SmallVector<unsigned> worklist = {producer};
+        while (!worklist.empty())
+          for (unsigned p : dag.getNode(worklist.pop_back_val()).producers)
+            if (llvm::any_of(producers,
+                             [&](const auto &e) { return e.first == p; }) &&
+                leftWhole.insert(p).second)
+              worklist.push_back(p);
         continue;
       }
       if (into.size() < containers.size())
