@@ -115,3 +115,42 @@ sched.schedule @parallel for @sm1 target "llvm -mtriple=x86_64-pc-linux-gnu -mcp
   sched.parallel node 5 loops <0 in [0, 1, 2]>
   sched.vectorize node 5
 }
+
+// -----
+
+// The later reader may take the producer as its init, which is never fused
+// (the matmul accumulates onto exp(b)): the sum, whose loop is sequential,
+// leaves it unfused too.
+// CHECK-LABEL: transform.named_sequence @apply_init_later(
+// CHECK-SAME:    sched.degraded = ["node 0: not fused into node 2: a later consumer reads it whole, and it has no parallel loop"]
+// APPLIED-LABEL: func.func @ic
+// APPLIED:         math.exp
+// APPLIED:         scf.for
+func.func @ic(%x: tensor<64x128xf32>, %b: tensor<64xf32>, %w: tensor<128x64xf32>) -> (tensor<64xf32>, tensor<64x64xf32>) {
+  %e = tensor.empty() : tensor<64x64xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%b : tensor<64xf32>) outs(%e : tensor<64x64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %t = math.exp %v : f32
+    linalg.yield %t : f32
+  } -> tensor<64x64xf32>
+  %z = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<64xf32>
+  %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<64xf32>) -> tensor<64xf32>
+  %c = linalg.reduce ins(%p : tensor<64x64xf32>) outs(%f1 : tensor<64xf32>) dimensions = [1]
+    (%a: f32, %acc: f32) { %s = arith.addf %a, %acc : f32
+      linalg.yield %s : f32 }
+  %m = linalg.matmul ins(%x, %w : tensor<64x128xf32>, tensor<128x64xf32>) outs(%p : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %c, %m : tensor<64xf32>, tensor<64x64xf32>
+}
+sched.schedule @init_later for @ic target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=rocketlake -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.generic", [64, 64], [S, S]>, #sched.node<"linalg.fill", [64], [S]>, #sched.node<"linalg.reduce", [64, 64], [S, R]>, #sched.node<"linalg.matmul", [64, 64, 128], [S, S, R]>] rules ["AddPacking", "MultiLevelTiling", "AlwaysInline"] {
+  sched.inline node 0
+  sched.tile node 2 structure <[S, S, R]> splits [#sched.split<[4, 16] of 64>, #sched.split<[64] of 64>]
+  sched.parallel node 2 loops <0 in [0, 1]>
+  sched.vectorize node 2
+  sched.tile node 3 structure <[S, S, R, S, R, S]> splits [#sched.split<[16, 1, 1, 4] of 64>, #sched.split<[1, 2, 1, 32] of 64>, #sched.split<[4, 32] of 128>]
+  sched.pack node 3 operand 1 loop 1 at <0 in [0, 1]>
+  sched.parallel node 3 loops <1 in [1, 2]>
+  sched.vectorize node 3
+  sched.unroll node 3 max_step <512 in [0, 16, 64, 512]>
+}
