@@ -220,9 +220,6 @@ static linalg::GenericOp splitDividedDim(RewriterBase &rewriter,
   unsigned numDims = op.getNumLoops() + 1;
   AffineExpr outer = getAffineDimExpr(d, ctx),
              inner = getAffineDimExpr(d + 1, ctx);
-  SmallVector<AffineExpr> shifted;
-  for (unsigned i = 0; i < op.getNumLoops(); ++i)
-    shifted.push_back(getAffineDimExpr(i < d ? i : i + 1, ctx));
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   SmallVector<AffineMap> maps;
@@ -252,7 +249,7 @@ static linalg::GenericOp splitDividedDim(RewriterBase &rewriter,
         break;
       case DimUse::None:
       case DimUse::Other:
-        results.push_back(expr.replaceDims(shifted));
+        results.push_back(expr.shiftDims(op.getNumLoops(), 1, d + 1));
         shape.push_back(type.getDimSize(index));
       }
       groups.push_back(group);
@@ -327,22 +324,15 @@ void mlir::ansor::splitDividedLoops(func::FuncOp func) {
 }
 
 void mlir::ansor::foldCastRoundTrips(func::FuncOp func) {
-  SmallVector<tensor::CastOp> casts;
+  SmallVector<Operation *> casts;
   func.walk([&](tensor::CastOp cast) { casts.push_back(cast); });
-  for (tensor::CastOp cast : casts) {
-    Value source = cast.getSource();
-    while (source.getType() != cast.getType())
-      if (auto inner = source.getDefiningOp<tensor::CastOp>())
-        source = inner.getSource();
-      else
-        break;
-    if (source.getType() == cast.getType() && cast.getType().hasStaticShape())
-      cast.getResult().replaceAllUsesWith(source);
-  }
-  // Outer casts first: each use of an inner one is a cast now dead.
-  for (tensor::CastOp cast : llvm::reverse(casts))
-    if (cast->use_empty())
-      cast->erase();
+  if (casts.empty())
+    return;
+  // Upstream's chained-cast pattern joins a chain into one cast, which
+  // folds away where it comes back to its source's type.
+  RewritePatternSet patterns(func.getContext());
+  tensor::CastOp::getCanonicalizationPatterns(patterns, func.getContext());
+  (void)applyOpPatternsGreedily(casts, std::move(patterns));
 }
 
 void mlir::ansor::convertToDestinationStyle(func::FuncOp func) {

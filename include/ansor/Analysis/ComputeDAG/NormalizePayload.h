@@ -28,8 +28,8 @@ namespace ansor {
 
 /// Drops tensor.cast chains that come back to their source's type (a static
 /// tensor cast to a dynamic shape and back, as frontends emit around
-/// shape-generic ops): what remains is static. Casts that stay dynamic are
-/// left, for the DAG to refuse.
+/// shape-generic ops), with upstream's tensor.cast canonicalization. Casts
+/// that stay dynamic are left, for the DAG to refuse.
 void foldCastRoundTrips(func::FuncOp func);
 
 /// Splits each loop of a static linalg.generic that a map reads as
