@@ -6,6 +6,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/TargetParser/X86TargetParser.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -128,4 +129,17 @@ std::string Target::ptxFeatures() const {
   // PTX 7.0 introduced sm_80, 7.8 sm_89 and sm_90; 8.0 is what CUDA 12 and
   // later accept for all of them.
   return "+ptx80";
+}
+
+bool Target::hasMaskedNarrowMoves() const {
+  if (isGPU())
+    return false;
+  // A CPU LLVM does not know as x86: AVX-512 is the only vector ISA of 512
+  // bits the code generator targets, and all of it but the first (Xeon Phi)
+  // has BW.
+  if (llvm::X86::parseArchX86(cpu, /*Only64Bit=*/true) == llvm::X86::CK_None)
+    return vectorBits >= 512;
+  SmallVector<StringRef> cpuFeatures;
+  llvm::X86::getFeaturesForCPU(cpu, cpuFeatures);
+  return llvm::is_contained(cpuFeatures, "avx512bw");
 }

@@ -56,3 +56,29 @@ TEST(Target, RejectsMalformed) {
       failed(Target::parse("llvm -mtriple=x -mcpu=y -num-cores=0", error)));
   EXPECT_TRUE(failed(Target::parse("llvm -mcpu=y", error)));
 }
+
+TEST(Target, MaskedNarrowMovesByCPU) {
+  auto masks = [](const std::string &cpu, unsigned bits) {
+    std::string error;
+    FailureOr<Target> target =
+        Target::parse("llvm -mtriple=x86_64-pc-linux-gnu -mcpu=" + cpu +
+                          " -num-cores=2 -vector-bits=" + std::to_string(bits),
+                      error);
+    EXPECT_TRUE(succeeded(target)) << error;
+    return succeeded(target) && target->hasMaskedNarrowMoves();
+  };
+  // AVX-512BW, also when tuned for 256-bit vectors.
+  EXPECT_TRUE(masks("rocketlake", 512));
+  EXPECT_TRUE(masks("znver4", 256));
+  EXPECT_TRUE(masks("x86-64-v4", 512));
+  // AVX2 and AVX-512 without BW.
+  EXPECT_FALSE(masks("znver3", 256));
+  EXPECT_FALSE(masks("x86-64-v3", 256));
+  EXPECT_FALSE(masks("knl", 512));
+  // A CPU LLVM does not know as x86 falls back on the vector width.
+  EXPECT_TRUE(masks("unknown-cpu", 512));
+  EXPECT_FALSE(masks("unknown-cpu", 256));
+  std::string error;
+  EXPECT_FALSE(
+      Target::parse("cuda -arch=sm_90", error)->hasMaskedNarrowMoves());
+}

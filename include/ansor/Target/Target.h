@@ -69,6 +69,11 @@ struct Target {
   std::string ptxFeatures() const;
   /// fp32 lanes of one SIMD register.
   unsigned vectorLanes() const { return vectorBits / 32; }
+  /// Whether the CPU has masked vector loads and stores of 8- and 16-bit
+  /// elements (AVX-512BW). Without them LLVM expands each such masked access
+  /// into a branch per lane. Decided by the CPU's name, so that a schedule
+  /// builds the same on every machine.
+  bool hasMaskedNarrowMoves() const;
 };
 
 } // namespace ansor

@@ -19,10 +19,23 @@ FailureOr<SchedulePlan> SchedulePlan::build(ScheduleOp schedule,
   std::string error;
   FailureOr<ansor::Target> target =
       ansor::Target::parse(schedule.getTarget(), error);
-  if (succeeded(target) && !target->isGPU())
+  if (succeeded(target) && !target->isGPU()) {
     for (unsigned node = 0; node < dag.size(); ++node)
       plan.plans[node].laneSplit = plan.planLaneSplit(node, target->vectorBits);
+    plan.maskedNarrowMoves = target->hasMaskedNarrowMoves();
+  }
   return plan;
+}
+
+bool SchedulePlan::canMaskElementsOf(Operation *op) const {
+  if (maskedNarrowMoves)
+    return true;
+  auto isNarrow = [](Type type) {
+    Type element = getElementTypeOrSelf(type);
+    return element.isIntOrFloat() && element.getIntOrFloatBitWidth() < 32;
+  };
+  return llvm::none_of(op->getOperandTypes(), isNarrow) &&
+         llvm::none_of(op->getResultTypes(), isNarrow);
 }
 
 LogicalResult SchedulePlan::collect() {

@@ -333,6 +333,20 @@ static bool dividesIntegers(Operation *op) {
       .wasInterrupted();
 }
 
+/// The loop along which `op`'s first result is contiguous, if one is.
+static std::optional<unsigned> getRowLoop(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp.getNumDpsInits() == 0)
+    return std::nullopt;
+  AffineMap map =
+      linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0));
+  if (map.getNumResults() == 0)
+    return std::nullopt;
+  if (auto dim = dyn_cast<AffineDimExpr>(map.getResults().back()))
+    return dim.getPosition();
+  return std::nullopt;
+}
+
 /// Whether `op`, without reduction loops, reads an input in another loop
 /// order than its loops run (a transpose): upstream's masked vectorization
 /// builds such reads with masks that do not match them (4-D transposes with
@@ -653,8 +667,11 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
   os << "  transform.yield " << filled << " : " << kAnyOp << "\n  }\n";
   Operation *fillOp =
       op->getOperand(*schedulePlan->getInitOperand(node)).getDefiningOp();
+  // A fill that masks cannot build is left to LLVM's loop vectorizer.
   if (!fillBlock.empty() && product(fillBlock) <= kMaxVectorTileElements &&
-      !hasUnlowerableBF16Width(fillOp, fillBlock))
+      !hasUnlowerableBF16Width(fillOp, fillBlock) &&
+      (!plans[node].hasPartialTiles() ||
+       schedulePlan->canMaskElementsOf(fillOp)))
     toVectorize.push_back(
         {sequence,
          getMaskedSizes(plans[node].hasPartialTiles(), fillOp, fillBlock)});
@@ -787,6 +804,12 @@ void ScriptBuilder::translateTiled(unsigned node) {
       degrade(*consumer, "fused blocks of an integer division left scalar "
                          "(masked lanes would divide by zero)");
     else if (plan.vectorize && isVectorizable(*consumer) &&
+             plan.hasPartialTiles() &&
+             !schedulePlan->canMaskElementsOf(consumerOp))
+      degrade(*consumer, "fused blocks of elements narrower than 32 bits "
+                         "left scalar (the target has no masked moves of "
+                         "them)");
+    else if (plan.vectorize && isVectorizable(*consumer) &&
              product(consumerBlockExtents) <= kMaxVectorTileElements)
       toVectorize.push_back(
           {consumerBlock.op, getMaskedSizes(plan.hasPartialTiles(), consumerOp,
@@ -867,7 +890,23 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // backend ("Cannot emit physreg copy instruction").
   bool unmasked = decomposes || readsTransposed(n.op) ||
                   dividesIntegers(n.op) || laneSplit.has_value();
+  // Narrow elements on a target without masked moves of them are stepped
+  // too, along outer loops. Partial along the loop their rows run, stepped
+  // blocks would gather strided elements (an i1 comparison's partial
+  // columns ran 6x slower than the untuned lowering); left scalar, LLVM's
+  // loop vectorizer vectorizes those rows.
+  bool narrowUnmasked = !schedulePlan->canMaskElementsOf(n.op);
+  std::optional<unsigned> rowLoop = getRowLoop(n.op);
   for (const PartialBlocks &partial : partialTiles) {
+    if (!unmasked && narrowUnmasked && rowLoop &&
+        llvm::is_contained(partial.loops, *rowLoop) &&
+        sizes.block[*rowLoop] > 1) {
+      degrade(node, "partial rows of elements narrower than 32 bits left to "
+                    "LLVM's loop vectorizer (the target has no masked moves "
+                    "of them)");
+      continue;
+    }
+    bool stepped = unmasked || narrowUnmasked;
     std::string blocks = tileInner(partial.handle, /*unroll=*/false);
     SmallVector<int64_t> unitSteps(sizes.block.size(), 0),
         unitBlock(sizes.block);
@@ -878,14 +917,14 @@ void ScriptBuilder::translateTiled(unsigned node) {
         laneSplit ? schedulePlan->getLaneBlock(node, unitBlock, laneSplit->loop,
                                                laneSplit->lanes)
                   : unitBlock;
-    if (unmasked && schedulePlan->canVectorize(node, vectorBlock)) {
+    if (stepped && schedulePlan->canVectorize(node, vectorBlock)) {
       std::string units =
           tileFor(blocks, schedulePlan->toPackedLoops(node, unitSteps)).op;
       if (laneSplit)
         splitIntoLanes(node, units, unitBlock, *laneSplit);
       else
         toVectorize.push_back({decomposes ? decompose(units) : units, {}});
-    } else if (unmasked) {
+    } else if (stepped) {
       degrade(node, "partial blocks left scalar (masks cannot build them "
                     "or LLVM cannot lower them, and their blocks stepped one "
                     "iteration at a time exceed the vector limits)");

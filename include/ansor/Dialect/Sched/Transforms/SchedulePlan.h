@@ -147,6 +147,14 @@ public:
   SmallVector<int64_t> getLaneBlock(unsigned node, ArrayRef<int64_t> block,
                                     unsigned loop, int64_t lanes) const;
 
+  /// Whether masked vectorization may build partial blocks of `op`: not where
+  /// `op` reads or writes elements narrower than 32 bits (i1 as bytes) on a
+  /// target without masked moves of them (Target::hasMaskedNarrowMoves). On
+  /// AVX2 LLVM 22 expands each such masked access into a branch per lane: a
+  /// 64 x 56 partial block of an f32 comparison into i1 took 14-20 s to
+  /// compile, most of it in machine code sinking.
+  bool canMaskElementsOf(Operation *op) const;
+
   /// The operand index through which `node` reads its init fill, if any.
   std::optional<unsigned> getInitOperand(unsigned node) const;
   /// Inlined producers (tensor.pad or elementwise) of `node`, as (producer
@@ -178,6 +186,7 @@ private:
   ScheduleOp schedule;
   const ansor::ComputeDAG *dag;
   SmallVector<NodePlan> plans;
+  bool maskedNarrowMoves = true;
 };
 
 } // namespace sched
