@@ -1308,6 +1308,25 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
                                   : std::optional(median(reference.costs));
     }
     task.trials = 1;
+    if (schedule) {
+      SmallVector<std::string> degradations;
+      {
+        ScopedDiagnosticHandler quiet(func.getContext(),
+                                      [](Diagnostic &) { return success(); });
+        (void)(target.isGPU() ? sched::buildGPUTransformScript(
+                                    schedule, func, "probe", &degradations)
+                              : sched::buildTransformScript(
+                                    schedule, func, "probe", &degradations));
+      }
+      task.degraded = !degradations.empty();
+      if (task.degraded) {
+        InFlightDiagnostic remark =
+            func.emitRemark() << "@" << schedule.getSymName()
+                              << " is built differently from what it asks:";
+        for (const std::string &line : degradations)
+          remark << " " << line << ";";
+      }
+    }
     ++task.errors[static_cast<unsigned>(result.error)];
     if (result.error == MeasureError::None) {
       task.bestSeconds = median(result.costs);
