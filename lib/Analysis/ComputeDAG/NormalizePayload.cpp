@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
@@ -1082,6 +1083,122 @@ void mlir::ansor::fuseElementwiseChains(func::FuncOp func) {
   }
 }
 
+/// The body ops that yield result `index` of `op`, in body order, or
+/// failure when they read another result's init.
+static FailureOr<SmallVector<Operation *>>
+getIndependentSlice(linalg::GenericOp op, unsigned index) {
+  Block *body = op.getBlock();
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> worklist = {body->getTerminator()->getOperand(index)};
+  BlockArgument ownInit =
+      op.getMatchingBlockArgument(op.getDpsInitOperand(index));
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() != body)
+        continue;
+      if (op.isDpsInit(op.getMatchingOpOperand(arg)) && arg != ownInit)
+        return failure();
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    if (def->getBlock() != body || !slice.insert(def))
+      continue;
+    if (def->getNumRegions() != 0 || !isPure(def))
+      return failure();
+    llvm::append_range(worklist, def->getOperands());
+  }
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return ordered;
+}
+
+/// Result `index` of `op` as a generic of its own, reading the inputs its
+/// slice uses.
+static Value buildOneResult(RewriterBase &rewriter, linalg::GenericOp op,
+                            unsigned index, ArrayRef<Operation *> slice) {
+  Block *body = op.getBlock();
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  SmallVector<BlockArgument> reads;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    BlockArgument arg = op.getMatchingBlockArgument(input);
+    if (llvm::none_of(slice,
+                      [&](Operation *inner) {
+                        return llvm::is_contained(inner->getOperands(),
+                                                  Value(arg));
+                      }) &&
+        body->getTerminator()->getOperand(index) != arg)
+      continue;
+    inputs.push_back(input->get());
+    maps.push_back(op.getMatchingIndexingMap(input));
+    reads.push_back(arg);
+  }
+  OpOperand *init = op.getDpsInitOperand(index);
+  maps.push_back(op.getMatchingIndexingMap(init));
+  // The loops' extents come from the operands' shapes: where the slice's
+  // own operands leave a loop unread, every input is read.
+  llvm::SmallBitVector read(op.getNumLoops());
+  for (AffineMap map : maps)
+    for (AffineExpr expr : map.getResults())
+      if (auto dim = dyn_cast<AffineDimExpr>(expr))
+        read.set(dim.getPosition());
+  if (!read.all()) {
+    inputs.clear();
+    maps.clear();
+    reads.clear();
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      inputs.push_back(input->get());
+      maps.push_back(op.getMatchingIndexingMap(input));
+      reads.push_back(op.getMatchingBlockArgument(input));
+    }
+    maps.push_back(op.getMatchingIndexingMap(init));
+  }
+  auto generic = linalg::GenericOp::create(
+      rewriter, op.getLoc(), TypeRange{op->getResult(index).getType()}, inputs,
+      ValueRange{init->get()}, maps, op.getIteratorTypesArray(),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        IRMapping mapping;
+        for (auto [arg, read] : llvm::zip(args.drop_back(), reads))
+          mapping.map(read, arg);
+        mapping.map(op.getMatchingBlockArgument(init), args.back());
+        for (Operation *inner : slice)
+          b.clone(*inner, mapping);
+        linalg::YieldOp::create(
+            b, loc,
+            mapping.lookupOrDefault(body->getTerminator()->getOperand(index)));
+      });
+  return generic->getResult(0);
+}
+
+void mlir::ansor::splitIndependentReductions(func::FuncOp func) {
+  SmallVector<linalg::GenericOp> ops;
+  func.walk([&](linalg::GenericOp op) {
+    if (op.getNumDpsInits() > 1 && op.getNumReductionLoops() > 0 &&
+        op.hasPureTensorSemantics())
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::GenericOp op : ops) {
+    SmallVector<SmallVector<Operation *>> slices;
+    for (unsigned index = 0; index < op.getNumDpsInits(); ++index) {
+      FailureOr<SmallVector<Operation *>> slice =
+          getIndependentSlice(op, index);
+      if (failed(slice))
+        break;
+      slices.push_back(std::move(*slice));
+    }
+    if (int64_t(slices.size()) != op.getNumDpsInits())
+      continue;
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value> results;
+    for (auto [index, slice] : llvm::enumerate(slices))
+      results.push_back(buildOneResult(rewriter, op, index, slice));
+    rewriter.replaceOp(op, results);
+  }
+}
+
 /// The 0-d tensor holding the element `extract` reads at constant indices:
 /// the tensor itself, or a rank-reducing slice of it.
 static Value getScalarTensor(RewriterBase &rewriter,
@@ -1176,6 +1293,7 @@ void mlir::ansor::normalizePayload(func::FuncOp func) {
   decomposeAggregatedOps(func);
   foldTransposesIntoRowReductions(func);
   fuseElementwiseChains(func);
+  splitIndependentReductions(func);
   readScalarsAsInputs(func);
   widenBooleanTensors(func);
   splitSharedInitFills(func);

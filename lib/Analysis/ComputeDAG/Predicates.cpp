@@ -169,11 +169,61 @@ bool mlir::ansor::isOutputIndexedBySpatialLoops(const ComputeDAG &dag,
   return init.getResults() == ArrayRef(spatial);
 }
 
+bool mlir::ansor::hasKnownCombiner(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1)
+    return false;
+  BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+  if (!acc.hasOneUse())
+    return false;
+  Operation *combiner = *acc.user_begin();
+  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
+  return combiner->getNumResults() == 1 &&
+         yield.getOperand(0) == combiner->getResult(0) &&
+         isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
+             arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+             arith::MinNumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+             arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+             combiner);
+}
+
+bool mlir::ansor::combinesVaryingValue(linalg::LinalgOp op) {
+  if (!hasKnownCombiner(op))
+    return false;
+  BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+  Operation *combiner = *acc.user_begin();
+  Value value = combiner->getOperand(combiner->getOperand(0) == acc ? 1 : 0);
+  SmallVector<Value> worklist = {value};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == op.getBlock())
+        return true;
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (isa<linalg::IndexOp>(def))
+      return true;
+    if (def->getBlock() == op.getBlock())
+      llvm::append_range(worklist, def->getOperands());
+  }
+  return false;
+}
+
 bool mlir::ansor::needsRfactor(const ComputeDAG &dag, unsigned index,
                                unsigned cores) {
   const DAGNode &node = dag.getNode(index);
-  if (!isa<linalg::LinalgOp>(node.op) || node.numLoops(LoopKind::R) == 0 ||
-      node.initMaps.size() != 1)
+  // Upstream's reduction tiling builds the partials from the combiner's
+  // neutral element: without a known one, every program failed to build
+  // (an exponential moving average along rows, 8 of 12). Upstream then
+  // vectorizes each partial's reduction, which takes a loop-invariant
+  // combined value (a count's `c + 1.0`) once per block: 2 of 8 rfactored
+  // row counts were wrong (2048 for 8192).
+  auto op = dyn_cast<linalg::LinalgOp>(node.op);
+  if (!op || node.numLoops(LoopKind::R) == 0 || node.initMaps.size() != 1 ||
+      !combinesVaryingValue(op))
     return false;
   int64_t space = node.spatialSize(), reduce = node.reductionSize();
   if (needsMultiLevelTiling(dag, index))

@@ -144,6 +144,14 @@ void generalizeMixedContractions(func::FuncOp func);
 /// once or inlining it is then a sketch decision.
 void fuseElementwiseChains(func::FuncOp func);
 
+/// Splits a reduction with several results, each computed from the inputs
+/// and its own init only (a row's sum and sum of squares), into one
+/// reduction per result. The schedules split a reduction into vector lanes
+/// or rfactor it only with one init; such an op stayed scalar, 10-50x slower
+/// than its parts. Results whose updates read each other's inits (an
+/// argmax's value and index) stay together.
+void splitIndependentReductions(func::FuncOp func);
+
 /// Reads each scalar that a linalg op's body takes from a tensor at
 /// constant indices (`tensor.extract %t[%c1]` at the func's level, a clamp's
 /// bound or a full reduction's sum) as a 0-d input of the op (a

@@ -9,6 +9,7 @@
 #define ANSOR_ANALYSIS_COMPUTEDAG_PREDICATES_H
 
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include <optional>
 
 namespace mlir {
@@ -52,7 +53,17 @@ bool reducesOnceAlongContiguousRows(const ComputeDAG &dag, unsigned node);
 bool readsOnceAlongRows(AffineMap map, ArrayRef<int64_t> extents,
                         ArrayRef<bool> reduction);
 
+/// Whether the body of `op` combines each value into its one init by an op
+/// upstream's reduction tiling knows the neutral element of (an add, a max,
+/// ...), the combined value being what it yields.
+bool hasKnownCombiner(linalg::LinalgOp op);
+/// Whether, besides, the value combined varies along the loops (it reads an
+/// input or an index), unlike a count's `c + 1.0`.
+bool combinesVaryingValue(linalg::LinalgOp op);
+
 /// Whether a reduction should be factored to gain parallelism on `cores`.
+/// Only one with a known combiner of a varying value (combinesVaryingValue)
+/// is.
 bool needsRfactor(const ComputeDAG &dag, unsigned node, unsigned cores);
 
 /// The single consumer of `node`, when it is elementwise and reads the

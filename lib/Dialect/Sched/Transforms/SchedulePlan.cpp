@@ -319,25 +319,6 @@ bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
          llvm::all_of(unitLoops, [&](unsigned l) { return block[l] == 1; });
 }
 
-/// Whether the body of `op` combines each value into its one init by an op
-/// upstream's reduction tiling knows the neutral element of.
-static bool hasKnownCombiner(linalg::LinalgOp op) {
-  if (op.getNumDpsInits() != 1)
-    return false;
-  BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
-  if (!acc.hasOneUse())
-    return false;
-  Operation *combiner = *acc.user_begin();
-  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
-  return combiner->getNumResults() == 1 &&
-         yield.getOperand(0) == combiner->getResult(0) &&
-         isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
-             arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
-             arith::MinNumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
-             arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
-             combiner);
-}
-
 std::optional<LaneSplit>
 SchedulePlan::planLaneSplit(unsigned node, unsigned vectorBits) const {
   const NodePlan &plan = plans[node];
@@ -346,7 +327,7 @@ SchedulePlan::planLaneSplit(unsigned node, unsigned vectorBits) const {
   if (!op || n.extents.empty() || !plan.tile || !plan.vectorize ||
       plan.rfactor || plan.pack || plan.fusedConsumer ||
       TileOp(plan.tile).getStructure().count(LoopKind::S) > 2 ||
-      ansor::isConvolutionLike(op) || !hasKnownCombiner(op))
+      ansor::isConvolutionLike(op) || !ansor::hasKnownCombiner(op))
     return std::nullopt;
   // The innermost loop, a reduction the block holds whole, read as the last
   // dimension of an input.

@@ -194,3 +194,21 @@ func.func @f(%x: tensor<4x8xf32>, %y: tensor<2x32xf32>) -> tensor<4x32xf32> {
   } -> tensor<4x32xf32>
   return %r : tensor<4x32xf32>
 }
+
+// Two independent reductions in one generic, split in two.
+func.func @row_moments(%x: tensor<4x8192xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r:2 = linalg.generic {
+      indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>, affine_map<(i, k) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8192xf32>) outs(%acc, %acc : tensor<4xf32>, tensor<4xf32>) {
+    ^bb0(%v: f32, %s: f32, %q: f32):
+      %sq = arith.mulf %v, %v : f32
+      %ns = arith.addf %s, %v : f32
+      %nq = arith.addf %q, %sq : f32
+      linalg.yield %ns, %nq : f32, f32
+  } -> (tensor<4xf32>, tensor<4xf32>)
+  return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
+}

@@ -1,0 +1,70 @@
+// AddRfactor is derived only for a reduction that combines a varying value
+// into its init with an op whose neutral element upstream knows. An
+// exponential moving average (`o * 0.9 + v`) has no such combiner: every
+// rfactored program failed to build (8 of 12). A count (`c + 1.0`) combines
+// a loop-invariant value, which upstream's vectorizer adds once per block:
+// 2 of 8 rfactored counts were wrong (2048 for 8192). Both keep their other
+// sketch; a row sum keeps AddRfactor.
+// RUN: ansor-opt %s --split-input-file --sched-derive-sketches | FileCheck %s
+
+// CHECK-LABEL: sched.schedule @row_ema_sketch0
+// CHECK-SAME:    rules []
+// CHECK-NOT:   AddRfactor
+// CHECK:       }
+func.func @row_ema(%x: tensor<4x8192xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %decay = arith.constant 0.9 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8192xf32>) outs(%acc : tensor<4xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %d = arith.mulf %o, %decay : f32
+      %n = arith.addf %d, %v : f32
+      linalg.yield %n : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: sched.schedule @row_count_sketch0
+// CHECK-SAME:    rules []
+// CHECK-NOT:   AddRfactor
+// CHECK:       }
+func.func @row_count(%x: tensor<4x8192xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8192xf32>) outs(%acc : tensor<4xf32>) {
+    ^bb0(%v: f32, %c: f32):
+      %nc = arith.addf %c, %one : f32
+      linalg.yield %nc : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: sched.schedule @row_sum_sketch0
+// CHECK-SAME:    rules ["AddRfactor"]
+func.func @row_sum(%x: tensor<4x8192xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8192xf32>) outs(%acc : tensor<4xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %n = arith.addf %o, %v : f32
+      linalg.yield %n : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
