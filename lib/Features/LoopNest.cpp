@@ -525,7 +525,8 @@ void NestBuilder::translateInit(unsigned node, ArrayRef<NestLoop> containers,
   }
   tileLoops(s, fillTile, fillBlock,
             product(fillBlock) <= kMaxVectorTileElements &&
-                !hasUnlowerableBF16Width(fill, fillBlock),
+                !hasUnlowerableBF16Width(fill, fillBlock) &&
+                (!p.hasPartialTiles() || plan.canMaskElementsOf(fill)),
             shape.size() - 1);
   s.accesses.push_back({output, AccessKind::Write,
                         coefficientsOf(AffineMap::getMultiDimIdentityMap(
@@ -838,9 +839,11 @@ void NestBuilder::translateTiled(unsigned node) {
       tile.push_back(inside[loop]);
       block.push_back(std::min(sizes.block[loop], n.extents[loop]));
     }
+    Operation *consumerOp = dag.getNode(*consumer).op;
     bool fits = p.vectorize && isVectorizable(dag, *consumer) &&
                 product(block) <= kMaxVectorTileElements &&
-                !hasUnlowerableBF16Width(dag.getNode(*consumer).op, block);
+                !hasUnlowerableBF16Width(consumerOp, block) &&
+                (!p.hasPartialTiles() || plan.canMaskElementsOf(consumerOp));
     tileLoops(c, tile, block, fits, block.size() - 1);
     // The node's result is allocated a fused tile at a time; a tile that is
     // one vectorized register block stays in registers.

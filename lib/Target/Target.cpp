@@ -134,9 +134,18 @@ std::string Target::ptxFeatures() const {
 bool Target::hasMaskedNarrowMoves() const {
   if (isGPU())
     return false;
-  // A CPU LLVM does not know as x86: AVX-512 is the only vector ISA of 512
-  // bits the code generator targets, and all of it but the first (Xeon Phi)
-  // has BW.
+  // Other ISAs mask every element width they vectorize (SVE, RVV).
+  if (!llvm::Triple(triple).isX86())
+    return true;
+  // Code for the host's CPU is generated with the host's features, which a
+  // VM may trim below what the CPU's name implies.
+  if (!features.empty()) {
+    SmallVector<StringRef> list;
+    StringRef(features).split(list, ',');
+    return llvm::is_contained(list, "+avx512bw");
+  }
+  // An x86 CPU LLVM does not know: AVX-512 is the only x86 vector ISA of
+  // 512 bits, and all of it but the first (Xeon Phi) has BW.
   if (llvm::X86::parseArchX86(cpu, /*Only64Bit=*/true) == llvm::X86::CK_None)
     return vectorBits >= 512;
   SmallVector<StringRef> cpuFeatures;

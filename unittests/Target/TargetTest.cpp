@@ -81,4 +81,18 @@ TEST(Target, MaskedNarrowMovesByCPU) {
   std::string error;
   EXPECT_FALSE(
       Target::parse("cuda -arch=sm_90", error)->hasMaskedNarrowMoves());
+  // The host's features decide where code is generated with them (a VM
+  // that hides AVX-512 from an AVX-512 CPU).
+  Target trimmed;
+  trimmed.triple = "x86_64-pc-linux-gnu";
+  trimmed.cpu = "skylake-avx512";
+  trimmed.features = "+avx,+avx2,+fma";
+  EXPECT_FALSE(trimmed.hasMaskedNarrowMoves());
+  trimmed.features = "+avx2,+avx512bw,+avx512f";
+  EXPECT_TRUE(trimmed.hasMaskedNarrowMoves());
+  // Other ISAs mask every width.
+  Target arm;
+  arm.triple = "aarch64-unknown-linux-gnu";
+  arm.cpu = "neoverse-v1";
+  EXPECT_TRUE(arm.hasMaskedNarrowMoves());
 }

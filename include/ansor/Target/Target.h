@@ -71,8 +71,9 @@ struct Target {
   unsigned vectorLanes() const { return vectorBits / 32; }
   /// Whether the CPU has masked vector loads and stores of 8- and 16-bit
   /// elements (AVX-512BW). Without them LLVM expands each such masked access
-  /// into a branch per lane. Decided by the CPU's name, so that a schedule
-  /// builds the same on every machine.
+  /// into a branch per lane. Decided by the CPU's name, or by the host's
+  /// features where the target is the host's CPU (code is generated with
+  /// them); true for other ISAs.
   bool hasMaskedNarrowMoves() const;
 };
 

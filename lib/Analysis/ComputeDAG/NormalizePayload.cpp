@@ -1104,7 +1104,10 @@ getIndependentSlice(linalg::GenericOp op, unsigned index) {
     Operation *def = value.getDefiningOp();
     if (def->getBlock() != body || !slice.insert(def))
       continue;
-    if (def->getNumRegions() != 0 || !isPure(def))
+    // Cloned into a generic over the same loops, an op runs under the same
+    // conditions: no side effect is all it needs (an integer division is
+    // not speculatable, yet splits).
+    if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
       return failure();
     llvm::append_range(worklist, def->getOperands());
   }
@@ -1190,6 +1193,22 @@ void mlir::ansor::splitIndependentReductions(func::FuncOp func) {
       slices.push_back(std::move(*slice));
     }
     if (int64_t(slices.size()) != op.getNumDpsInits())
+      continue;
+    // Each part reads at most every input and its own init, which must give
+    // every loop its extent (a loop only another init indexes would not).
+    bool covered = true;
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      llvm::SmallBitVector read(op.getNumLoops());
+      SmallVector<AffineMap> maps = {op.getMatchingIndexingMap(&init)};
+      for (OpOperand *input : op.getDpsInputOperands())
+        maps.push_back(op.getMatchingIndexingMap(input));
+      for (AffineMap map : maps)
+        for (AffineExpr expr : map.getResults())
+          if (auto dim = dyn_cast<AffineDimExpr>(expr))
+            read.set(dim.getPosition());
+      covered &= read.all();
+    }
+    if (!covered)
       continue;
     rewriter.setInsertionPoint(op);
     SmallVector<Value> results;

@@ -192,20 +192,29 @@ bool mlir::ansor::combinesVaryingValue(linalg::LinalgOp op) {
   BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
   Operation *combiner = *acc.user_begin();
   Value value = combiner->getOperand(combiner->getOperand(0) == acc ? 1 : 0);
+  SmallVector<unsigned> reductions;
+  op.getReductionDims(reductions);
   SmallVector<Value> worklist = {value};
   DenseSet<Value> seen;
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     if (!seen.insert(v).second)
       continue;
+    // An input read along a reduction loop, or such a loop's index: a 0-d
+    // input or one broadcast along the reductions does not vary.
     if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == op.getBlock())
+      if (arg.getOwner() == op.getBlock() && arg != acc &&
+          llvm::any_of(reductions, [&](unsigned dim) {
+            return op.getMatchingIndexingMap(op.getMatchingOpOperand(arg))
+                .isFunctionOfDim(dim);
+          }))
         return true;
       continue;
     }
     Operation *def = v.getDefiningOp();
-    if (isa<linalg::IndexOp>(def))
-      return true;
+    if (auto index = dyn_cast<linalg::IndexOp>(def))
+      if (llvm::is_contained(reductions, index.getDim()))
+        return true;
     if (def->getBlock() == op.getBlock())
       llvm::append_range(worklist, def->getOperands());
   }

@@ -4,8 +4,16 @@
 // rfactored program failed to build (8 of 12). A count (`c + 1.0`) combines
 // a loop-invariant value, which upstream's vectorizer adds once per block:
 // 2 of 8 rfactored counts were wrong (2048 for 8192). Both keep their other
-// sketch; a row sum keeps AddRfactor.
+// sketch, as does a sum of a value broadcast along the reduction; a row sum
+// keeps AddRfactor.
 // RUN: ansor-opt %s --split-input-file --sched-derive-sketches | FileCheck %s
+// Their programs build and verify (the count's lane split adds 1.0 per lane
+// and step, which is right).
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ansor-opt %s --split-input-file --ansor-tune="trials=4 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl" -o /dev/null 2> %t/err
+// RUN: not grep "error:" %t/err
+// RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched." | FileCheck %s --check-prefix=REC
+// REC: records 16, errors 0
 
 // CHECK-LABEL: sched.schedule @row_ema_sketch0
 // CHECK-SAME:    rules []
@@ -45,6 +53,28 @@ func.func @row_count(%x: tensor<4x8192xf32>) -> tensor<4xf32> {
       ins(%x : tensor<4x8192xf32>) outs(%acc : tensor<4xf32>) {
     ^bb0(%v: f32, %c: f32):
       %nc = arith.addf %c, %one : f32
+      linalg.yield %nc : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// A value broadcast along the reduction is loop-invariant too.
+// CHECK-LABEL: sched.schedule @row_bias_count_sketch0
+// CHECK-SAME:    rules []
+// CHECK-NOT:   AddRfactor
+// CHECK:       }
+func.func @row_bias_count(%x: tensor<4x8192xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>, affine_map<(i, k) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x, %b : tensor<4x8192xf32>, tensor<4xf32>) outs(%acc : tensor<4xf32>) {
+    ^bb0(%v: f32, %w: f32, %c: f32):
+      %nc = arith.addf %c, %w : f32
       linalg.yield %nc : f32
   } -> tensor<4xf32>
   return %r : tensor<4xf32>

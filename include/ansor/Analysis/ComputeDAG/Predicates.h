@@ -57,8 +57,9 @@ bool readsOnceAlongRows(AffineMap map, ArrayRef<int64_t> extents,
 /// upstream's reduction tiling knows the neutral element of (an add, a max,
 /// ...), the combined value being what it yields.
 bool hasKnownCombiner(linalg::LinalgOp op);
-/// Whether, besides, the value combined varies along the loops (it reads an
-/// input or an index), unlike a count's `c + 1.0`.
+/// Whether, besides, the value combined varies along the reduction loops
+/// (it reads an input or an index along one), unlike a count's `c + 1.0` or
+/// an add of a value broadcast along them.
 bool combinesVaryingValue(linalg::LinalgOp op);
 
 /// Whether a reduction should be factored to gain parallelism on `cores`.

@@ -88,7 +88,10 @@ public:
 private:
   // Emission helpers.
   void degrade(unsigned node, const Twine &what) {
-    degradations.push_back(("node " + Twine(node) + ": " + what).str());
+    // Each peeled part of a node may say the same.
+    std::string line = ("node " + Twine(node) + ": " + what).str();
+    if (!llvm::is_contained(degradations, line))
+      degradations.push_back(std::move(line));
   }
   std::string fresh(StringRef prefix) {
     return ("%" + prefix + Twine(counter++)).str();
