@@ -143,7 +143,6 @@ public:
 
 private:
   void keepElite(sched::ScheduleOp program, unsigned sketch, double cost);
-  SmallVector<std::string> getDegradations(sched::ScheduleOp program);
   /// Samples up to `count` new programs; fewer when the space is exhausted.
   SmallVector<sched::ScheduleOp> sampleBatch(unsigned count,
                                              unsigned firstTrial);
@@ -585,17 +584,6 @@ void TaskTuner::updateCut(const TaskSummary &summary) {
   measurer->setCutSeconds(cut);
 }
 
-/// What materializing `program` on the payload builds differently from what
-/// it asks; a program the materializer refuses fails to build instead, and
-/// its record says so.
-SmallVector<std::string> TaskTuner::getDegradations(sched::ScheduleOp program) {
-  SmallVector<std::string> degradations;
-  ScopedDiagnosticHandler silence(payload.getContext(),
-                                  [](Diagnostic &) { return success(); });
-  (void)sched::buildTransformScript(program, payload, "probe", &degradations);
-  return degradations;
-}
-
 void TaskTuner::keepElite(sched::ScheduleOp program, unsigned sketch,
                           double cost) {
   elites.push_back({program, sketch, cost});
@@ -702,7 +690,7 @@ LogicalResult TaskTuner::tune(TaskSummary &summary, unsigned roundTrials,
       record.message = result.message;
       record.buildSeconds = result.buildSeconds;
       record.timestamp = now();
-      record.degraded = getDegradations(program);
+      record.degraded = sched::getDegradations(program, payload);
       summary.degraded += !record.degraded.empty();
       if (failed(records.append(record)))
         return func.emitError() << "cannot append to the records file";
@@ -1309,15 +1297,8 @@ LogicalResult mlir::ansor::measureModule(ModuleOp module, const Target &target,
     }
     task.trials = 1;
     if (schedule) {
-      SmallVector<std::string> degradations;
-      {
-        ScopedDiagnosticHandler quiet(func.getContext(),
-                                      [](Diagnostic &) { return success(); });
-        (void)(target.isGPU() ? sched::buildGPUTransformScript(
-                                    schedule, func, "probe", &degradations)
-                              : sched::buildTransformScript(
-                                    schedule, func, "probe", &degradations));
-      }
+      SmallVector<std::string> degradations =
+          sched::getDegradations(schedule, func);
       task.degraded = !degradations.empty();
       if (task.degraded) {
         InFlightDiagnostic remark =

@@ -1117,6 +1117,17 @@ getIndependentSlice(linalg::GenericOp op, unsigned index) {
   return ordered;
 }
 
+/// Whether `maps` index each of `numLoops` loops, which a generic's
+/// operands must for its loops to have extents.
+static bool readsEveryLoop(unsigned numLoops, ArrayRef<AffineMap> maps) {
+  llvm::SmallBitVector read(numLoops);
+  for (AffineMap map : maps)
+    for (AffineExpr expr : map.getResults())
+      if (auto dim = dyn_cast<AffineDimExpr>(expr))
+        read.set(dim.getPosition());
+  return read.all();
+}
+
 /// Result `index` of `op` as a generic of its own, reading the inputs its
 /// slice uses.
 static Value buildOneResult(RewriterBase &rewriter, linalg::GenericOp op,
@@ -1142,12 +1153,7 @@ static Value buildOneResult(RewriterBase &rewriter, linalg::GenericOp op,
   maps.push_back(op.getMatchingIndexingMap(init));
   // The loops' extents come from the operands' shapes: where the slice's
   // own operands leave a loop unread, every input is read.
-  llvm::SmallBitVector read(op.getNumLoops());
-  for (AffineMap map : maps)
-    for (AffineExpr expr : map.getResults())
-      if (auto dim = dyn_cast<AffineDimExpr>(expr))
-        read.set(dim.getPosition());
-  if (!read.all()) {
+  if (!readsEveryLoop(op.getNumLoops(), maps)) {
     inputs.clear();
     maps.clear();
     reads.clear();
@@ -1196,19 +1202,12 @@ void mlir::ansor::splitIndependentReductions(func::FuncOp func) {
       continue;
     // Each part reads at most every input and its own init, which must give
     // every loop its extent (a loop only another init indexes would not).
-    bool covered = true;
-    for (OpOperand &init : op.getDpsInitsMutable()) {
-      llvm::SmallBitVector read(op.getNumLoops());
-      SmallVector<AffineMap> maps = {op.getMatchingIndexingMap(&init)};
-      for (OpOperand *input : op.getDpsInputOperands())
-        maps.push_back(op.getMatchingIndexingMap(input));
-      for (AffineMap map : maps)
-        for (AffineExpr expr : map.getResults())
-          if (auto dim = dyn_cast<AffineDimExpr>(expr))
-            read.set(dim.getPosition());
-      covered &= read.all();
-    }
-    if (!covered)
+    if (llvm::any_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
+          SmallVector<AffineMap> maps = {op.getMatchingIndexingMap(&init)};
+          for (OpOperand *input : op.getDpsInputOperands())
+            maps.push_back(op.getMatchingIndexingMap(input));
+          return !readsEveryLoop(op.getNumLoops(), maps);
+        }))
       continue;
     rewriter.setInsertionPoint(op);
     SmallVector<Value> results;

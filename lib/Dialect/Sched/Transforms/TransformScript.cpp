@@ -1445,6 +1445,18 @@ mlir::sched::buildScheduleScripts(ModuleOp module) {
   return scripts;
 }
 
+SmallVector<std::string> mlir::sched::getDegradations(ScheduleOp schedule,
+                                                      func::FuncOp payload) {
+  SmallVector<std::string> degradations;
+  ScopedDiagnosticHandler quiet(payload.getContext(),
+                                [](Diagnostic &) { return success(); });
+  if (ansor::Target::namesGPU(schedule.getTarget()))
+    (void)buildGPUTransformScript(schedule, payload, "probe", &degradations);
+  else
+    (void)buildTransformScript(schedule, payload, "probe", &degradations);
+  return degradations;
+}
+
 LogicalResult mlir::sched::materializeSchedules(ModuleOp module) {
   FailureOr<SmallVector<ScheduleScript>> scripts = buildScheduleScripts(module);
   if (failed(scripts))

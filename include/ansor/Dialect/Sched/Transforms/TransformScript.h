@@ -52,6 +52,12 @@ buildGPUTransformScript(ScheduleOp schedule, func::FuncOp payload,
                         StringRef sequenceName,
                         SmallVectorImpl<std::string> *degradations = nullptr);
 
+/// What materializing `schedule` on `payload` builds differently from what
+/// it asks (the degradations of its target's script builder), silently; a
+/// schedule the builder refuses has none.
+SmallVector<std::string> getDegradations(ScheduleOp schedule,
+                                         func::FuncOp payload);
+
 /// Parses the named sequences and a `@__transform_main` calling each of them
 /// into a new module (with `transform.with_named_sequence`).
 FailureOr<OwningOpRef<ModuleOp>>
