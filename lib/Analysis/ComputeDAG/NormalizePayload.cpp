@@ -665,32 +665,36 @@ static Value permute(RewriterBase &rewriter, Location loc, Value value,
       ->getResult(0);
 }
 
-static constexpr int64_t kNCHWToNHWC[] = {0, 2, 3, 1};
-static constexpr int64_t kNHWCToNCHW[] = {0, 3, 1, 2};
-
-/// Replaces `op`, an NCHW convolution or pooling, by its NHWC form `NHWCOp`
-/// between transposes: `filterPerm` permutes its second input (empty: it
-/// has none, only a window shape). Strides and dilations are read through
-/// the op's accessors, which give their defaults where they are left out.
+/// Replaces `op`, an NCHW (or NCW) convolution or pooling, by its NHWC (NWC)
+/// form `NHWCOp` between transposes: `filterPerm` permutes its second input
+/// (empty: it has none, only a window shape). Strides and dilations are
+/// read through the op's accessors, which give their defaults where they
+/// are left out.
 template <typename NCHWOp, typename NHWCOp>
 static void convertToNHWC(RewriterBase &rewriter, NCHWOp op,
                           ArrayRef<int64_t> filterPerm) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  Value input =
-      permute(rewriter, loc, op.getDpsInputOperand(0)->get(), kNCHWToNHWC);
+  // The channels move from dimension 1 to the last.
+  int64_t rank =
+      cast<ShapedType>(op.getDpsInitOperand(0)->get().getType()).getRank();
+  SmallVector<int64_t> toNHWC = {0};
+  for (int64_t dim = 2; dim < rank; ++dim)
+    toNHWC.push_back(dim);
+  toNHWC.push_back(1);
+  SmallVector<int64_t> toNCHW = invertPermutationVector(toNHWC);
+  Value input = permute(rewriter, loc, op.getDpsInputOperand(0)->get(), toNHWC);
   Value filter = op.getDpsInputOperand(1)->get();
   if (!filterPerm.empty())
     filter = permute(rewriter, loc, filter, filterPerm);
   Value oldInit = op.getDpsInitOperand(0)->get();
-  Value init = permute(rewriter, loc, oldInit, kNCHWToNHWC);
+  Value init = permute(rewriter, loc, oldInit, toNHWC);
   auto nhwc =
       NHWCOp::create(rewriter, loc, TypeRange{init.getType()},
                      ValueRange{input, filter}, ValueRange{init},
                      {rewriter.getNamedAttr("strides", op.getStrides()),
                       rewriter.getNamedAttr("dilations", op.getDilations())});
-  rewriter.replaceOp(op,
-                     permute(rewriter, loc, nhwc->getResult(0), kNHWCToNCHW));
+  rewriter.replaceOp(op, permute(rewriter, loc, nhwc->getResult(0), toNCHW));
   eraseDeadInits(oldInit, [&](Operation *dead) { rewriter.eraseOp(dead); });
 }
 
@@ -784,14 +788,17 @@ void mlir::ansor::convertNCHWToNHWC(func::FuncOp func) {
   SmallVector<linalg::LinalgOp> ops;
   func.walk([&](linalg::LinalgOp op) {
     if (!isa<linalg::Conv2DNchwFchwOp, linalg::DepthwiseConv2DNchwChwOp,
-             linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(op) ||
+             linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp,
+             linalg::Conv1DNcwFcwOp, linalg::DepthwiseConv1DNcwCwOp,
+             linalg::PoolingNcwMaxOp, linalg::PoolingNcwSumOp>(op) ||
         !op.hasPureTensorSemantics() || !onStaticTensors(op))
       return;
     // A 1x1 convolution is a matrix product that upstream vectorizes well in
     // NCHW; the transposes only cost (157 GFLOP/s NCHW, 56 converted).
     auto filter = cast<ShapedType>(op.getDpsInputOperand(1)->get().getType());
-    if (isa<linalg::Conv2DNchwFchwOp>(op) && filter.getDimSize(2) == 1 &&
-        filter.getDimSize(3) == 1)
+    if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv1DNcwFcwOp>(op) &&
+        llvm::all_of(filter.getShape().drop_front(2),
+                     [](int64_t size) { return size == 1; }))
       return;
     ops.push_back(op);
   });
@@ -808,9 +815,22 @@ void mlir::ansor::convertNCHWToNHWC(func::FuncOp func) {
     else if (auto max = dyn_cast<linalg::PoolingNchwMaxOp>(nchw))
       convertToNHWC<linalg::PoolingNchwMaxOp, linalg::PoolingNhwcMaxOp>(
           rewriter, max, {});
-    else
+    else if (auto sum = dyn_cast<linalg::PoolingNchwSumOp>(nchw))
       convertToNHWC<linalg::PoolingNchwSumOp, linalg::PoolingNhwcSumOp>(
-          rewriter, cast<linalg::PoolingNchwSumOp>(nchw), {});
+          rewriter, sum, {});
+    else if (auto conv1d = dyn_cast<linalg::Conv1DNcwFcwOp>(nchw))
+      convertToNHWC<linalg::Conv1DNcwFcwOp, linalg::Conv1DNwcWcfOp>(
+          rewriter, conv1d, {2, 1, 0});
+    else if (auto depthwise1d = dyn_cast<linalg::DepthwiseConv1DNcwCwOp>(nchw))
+      convertToNHWC<linalg::DepthwiseConv1DNcwCwOp,
+                    linalg::DepthwiseConv1DNwcWcOp>(rewriter, depthwise1d,
+                                                    {1, 0});
+    else if (auto max1d = dyn_cast<linalg::PoolingNcwMaxOp>(nchw))
+      convertToNHWC<linalg::PoolingNcwMaxOp, linalg::PoolingNwcMaxOp>(
+          rewriter, max1d, {});
+    else
+      convertToNHWC<linalg::PoolingNcwSumOp, linalg::PoolingNwcSumOp>(
+          rewriter, cast<linalg::PoolingNcwSumOp>(nchw), {});
   }
   if (!ops.empty())
     foldLayoutTransposes(func);

@@ -316,12 +316,21 @@ bool mlir::ansor::isIntegerDivision(Operation *op) {
 }
 
 bool mlir::ansor::isConvolutionLike(Operation *op) {
-  return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp,
+  return isConvolution1D(op) ||
+         isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp,
              linalg::Conv2DOp, linalg::DepthwiseConv2DNhwcHwcOp,
              linalg::PoolingNhwcSumOp, linalg::PoolingNhwcMaxOp,
              linalg::PoolingNhwcMaxUnsignedOp, linalg::PoolingNhwcMinOp,
              linalg::PoolingNhwcMinUnsignedOp, linalg::PoolingNchwSumOp,
              linalg::PoolingNchwMaxOp>(op);
+}
+
+bool mlir::ansor::isConvolution1D(Operation *op) {
+  return isa<linalg::Conv1DOp, linalg::Conv1DNwcWcfOp, linalg::Conv1DNcwFcwOp,
+             linalg::DepthwiseConv1DNwcWcOp, linalg::PoolingNwcSumOp,
+             linalg::PoolingNwcMaxOp, linalg::PoolingNwcMaxUnsignedOp,
+             linalg::PoolingNwcMinOp, linalg::PoolingNwcMinUnsignedOp,
+             linalg::PoolingNcwSumOp, linalg::PoolingNcwMaxOp>(op);
 }
 
 SmallVector<unsigned>

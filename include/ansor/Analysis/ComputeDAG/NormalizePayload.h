@@ -94,6 +94,9 @@ void specializeConvolutions(func::FuncOp func);
 /// out: a 3x3, 32 -> 48 channel convolution with bias and ReLU reached 84
 /// GFLOP/s in 128 trials, 207 converted (its NHWC form alone: 377 in 64).
 /// 1x1 convolutions, matrix products upstream vectorizes well in NCHW, stay.
+/// The 1-D NCW forms (conv_1d_ncw_fcw, depthwise_conv_1d_ncw_cw, which
+/// upstream does not vectorize at all, pooling_ncw_max and _sum) become
+/// their NWC forms the same way.
 void convertNCHWToNHWC(func::FuncOp func);
 
 /// Folds the transposes that layout conversion leaves between chained ops:

@@ -101,9 +101,14 @@ bool isTransposition(Operation *op);
 /// divisor (SIGFPE on x86, also lane by lane in vector code).
 bool isIntegerDivision(Operation *op);
 
-/// The named convolutions and poolings whose blocks decompose into 1-D
-/// convolutions (`transform.structured.decompose`).
+/// The named convolutions and poolings that upstream vectorizes as 1-D
+/// convolutions: the 1-D ones (isConvolution1D) as they are, the 2-D ones
+/// once their blocks decompose (`transform.structured.decompose`).
 bool isConvolutionLike(Operation *op);
+
+/// The named 1-D convolutions and poolings that upstream's vectorizer
+/// builds whole (not the NCW depthwise one, which it refuses).
+bool isConvolution1D(Operation *op);
 
 /// The loops that must have an innermost tile of 1: for a convolution-like
 /// node, so that the innermost tile decomposes into a 1-D convolution (the

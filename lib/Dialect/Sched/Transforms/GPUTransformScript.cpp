@@ -426,7 +426,8 @@ void GPUScriptBuilder::tileThreadLevels(unsigned node, std::string op,
                                .str());
     return;
   }
-  if (ansor::isConvolutionLike(dag.getNode(node).op)) {
+  Operation *payload = dag.getNode(node).op;
+  if (ansor::isConvolutionLike(payload) && !ansor::isConvolution1D(payload)) {
     std::string decomposed = fresh("d");
     os << "  " << decomposed << " = transform.structured.decompose " << op
        << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";

@@ -311,6 +311,8 @@ bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
     return false;
   if (llvm::all_of(op.getIndexingMapsArray(), ansor::isVectorizableAccess))
     return true;
+  if (ansor::isConvolution1D(op))
+    return true;
   if (!ansor::isConvolutionLike(op))
     return false;
   SmallVector<unsigned> unitLoops =

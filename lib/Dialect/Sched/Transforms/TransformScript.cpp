@@ -883,7 +883,9 @@ void ScriptBuilder::translateTiled(unsigned node) {
     return l2.op;
   };
   rootOp = tileInner(rootOp, /*unroll=*/true);
-  bool decomposes = ansor::isConvolutionLike(n.op);
+  // Upstream vectorizes 1-D convolutions whole, 2-D ones decomposed.
+  bool convolution = ansor::isConvolutionLike(n.op);
+  bool decomposes = convolution && !ansor::isConvolution1D(n.op);
   // Where masks cannot build a partial block, unit steps over the loops it
   // may be partial along leave static blocks, vectorized along the others.
   // Left scalar, LLVM vectorized them across the unit-stride loop with
@@ -891,7 +893,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // refuses them.) Whole rows of a lane-split reduction are stepped too:
   // masked, rows of 65 or 129 16- or 32-bit elements crash LLVM 22's x86
   // backend ("Cannot emit physreg copy instruction").
-  bool unmasked = decomposes || readsTransposed(n.op) ||
+  bool unmasked = convolution || readsTransposed(n.op) ||
                   dividesIntegers(n.op) || laneSplit.has_value();
   // Narrow elements on a target without masked moves of them are stepped
   // too, along outer loops. Partial along the loop their rows run, stepped
