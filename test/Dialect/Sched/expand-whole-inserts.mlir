@@ -76,3 +76,56 @@ func.func @not_whole(%t: tensor<8x16xf32>, %full: tensor<1x8x16xf32>)
   return %part, %offset, %held
       : tensor<1x9x16xf32>, tensor<2x8x16xf32>, tensor<1x8x16xf32>
 }
+
+// -----
+
+// An op left scalar on a partial tile, with its unit row dropped: its result
+// goes into a slice of the tile, put back whole. The two inserts become one,
+// and the lowering allocates nothing; before, every tile's slice was copied
+// into a buffer of its own (malloc, two copies, free per tile).
+// CHECK-LABEL: func.func @scalar_partial_tile
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<50x67xi32>, %[[A:[^:]*]]: tensor<50x67xi32>
+// CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[T]])
+// CHECK: %[[N:.*]] = affine.min
+// CHECK: %[[OUT:.*]] = tensor.extract_slice %[[ACC]][%[[I]], %[[J:.*]]] [1, %[[N]]] [1, 1] : tensor<50x67xi32> to tensor<?xi32>
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} outs(%[[OUT]] : tensor<?xi32>)
+// CHECK-NOT: tensor.insert_slice
+// CHECK: %[[B:.*]] = tensor.insert_slice %[[R]] into %[[ACC]][%[[I]], %[[J]]] [1, %[[N]]] [1, 1] : tensor<?xi32> into tensor<50x67xi32>
+// CHECK: scf.yield %[[B]]
+// LOWER-LABEL: llvm.func @scalar_partial_tile
+// LOWER-NOT: llvm.call @malloc
+// LOWER: llvm.return
+func.func @scalar_partial_tile(%t: tensor<50x67xi32>, %a: tensor<50x67xi32>, %j: index) -> tensor<50x67xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c50 = arith.constant 50 : index
+  %r = scf.for %i = %c0 to %c50 step %c1 iter_args(%acc = %t) -> (tensor<50x67xi32>) {
+    %n = affine.min affine_map<(d0) -> (-d0 + 67, 16)>(%j)
+    %s = tensor.extract_slice %acc[%i, %j] [1, %n] [1, 1] : tensor<50x67xi32> to tensor<1x?xi32>
+    %in = tensor.extract_slice %a[%i, %j] [1, %n] [1, 1] : tensor<50x67xi32> to tensor<?xi32>
+    %out = tensor.extract_slice %acc[%i, %j] [1, %n] [1, 1] : tensor<50x67xi32> to tensor<?xi32>
+    %g = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+        ins(%in : tensor<?xi32>) outs(%out : tensor<?xi32>) {
+    ^bb0(%x: i32, %o: i32):
+      %y = arith.muli %x, %x : i32
+      linalg.yield %y : i32
+    } -> tensor<?xi32>
+    %in1 = tensor.insert_slice %g into %s[0, 0] [1, %n] [1, 1] : tensor<?xi32> into tensor<1x?xi32>
+    %in2 = tensor.insert_slice %in1 into %acc[%i, %j] [1, %n] [1, 1] : tensor<1x?xi32> into tensor<50x67xi32>
+    scf.yield %in2 : tensor<50x67xi32>
+  }
+  return %r : tensor<50x67xi32>
+}
+
+// -----
+
+// An inner insert that covers only part of its destination stays.
+// CHECK-LABEL: func.func @partial_inner
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [1, 8] [1, 1] : tensor<8xi32> into tensor<1x16xi32>
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [1, 16] [1, 1] : tensor<1x16xi32> into tensor<4x16xi32>
+func.func @partial_inner(%t: tensor<4x16xi32>, %v: tensor<8xi32>) -> tensor<4x16xi32> {
+  %s = tensor.extract_slice %t[0, 0] [1, 16] [1, 1] : tensor<4x16xi32> to tensor<1x16xi32>
+  %a = tensor.insert_slice %v into %s[0, 0] [1, 8] [1, 1] : tensor<8xi32> into tensor<1x16xi32>
+  %b = tensor.insert_slice %a into %t[0, 0] [1, 16] [1, 1] : tensor<1x16xi32> into tensor<4x16xi32>
+  return %b : tensor<4x16xi32>
+}

@@ -66,12 +66,43 @@ struct ExpandWholeInsert : public OpRewritePattern<tensor::InsertSliceOp> {
   }
 };
 
+/// insert_slice (insert_slice %src into %d0[0, ...] [sizes]) into
+/// %d[offsets] [sizes], the inner insert covering all of %d0 (the same
+/// sizes, which are %d0's shape): %src goes straight into %d, rank-reduced
+/// as it went into %d0. %d0 is a slice of %d taken for the op that %src
+/// is computed in place of (what dropping unit dimensions leaves around an
+/// op it does not vectorize); bufferization cannot tell that the inner
+/// insert overwrites its dynamically sized slice whole, so it kept that
+/// slice's old contents in a buffer of its own, allocated, copied in and
+/// back on every tile (an integer elementwise op's scalar partial tiles:
+/// 11.6 us against 2.1 us for the untuned lowering).
+struct MergeWholeInsert : public OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp outer,
+                                PatternRewriter &rewriter) const override {
+    auto inner = outer.getSource().getDefiningOp<tensor::InsertSliceOp>();
+    if (!inner || !inner->hasOneUse() ||
+        outer.getSourceType().getRank() !=
+            static_cast<int64_t>(outer.getMixedSizes().size()) ||
+        !llvm::all_of(inner.getMixedOffsets(), isZeroInteger) ||
+        !llvm::all_of(inner.getMixedStrides(), isOneInteger) ||
+        !isEqualConstantIntOrValueArray(inner.getMixedSizes(),
+                                        outer.getMixedSizes()))
+      return failure();
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        outer, inner.getSource(), outer.getDest(), outer.getMixedOffsets(),
+        outer.getMixedSizes(), outer.getMixedStrides());
+    return success();
+  }
+};
+
 struct SchedExpandWholeInsertsPass
     : public sched::impl::SchedExpandWholeInsertsBase<
           SchedExpandWholeInsertsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpandWholeInsert>(&getContext());
+    patterns.add<ExpandWholeInsert, MergeWholeInsert>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

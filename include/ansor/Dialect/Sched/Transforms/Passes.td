@@ -223,7 +223,7 @@ def SchedVectorizeRows
 
 def SchedExpandWholeInserts
     : Pass<"sched-expand-whole-inserts", "::mlir::func::FuncOp"> {
-  let summary = "Rewrite inserts that fill a whole empty tensor as reshapes";
+  let summary = "Rewrite inserts that fill a whole tensor as reshapes or as one insert";
   let description = [{
     Dropping unit dimensions (`fold_unit_extent_dims_via_slices`, which
     every materialized program applies) rewrites an op on a tensor with
@@ -246,6 +246,29 @@ def SchedExpandWholeInserts
     %r = tensor.expand_shape %padded [[0, 1], [2], [3]]
         output_shape [1, %d, 30, 64]
         : tensor<?x30x64xf32> into tensor<1x?x30x64xf32>
+    ```
+
+    Around an op it does not vectorize, the same rewrite leaves the op's
+    result inserted into a slice of the tile, itself inserted back: an
+    insert that overwrites a dynamically sized slice whole, which
+    bufferization cannot tell, so it kept the slice's old contents in a
+    buffer of its own, allocated, copied in and back on every tile. When
+    the inner insert covers its destination (zero offsets, unit strides,
+    the outer insert's sizes), the two become one rank-reducing insert.
+
+    Before:
+    ```mlir
+    %s = tensor.extract_slice %t[%i, %j] [1, %n] [1, 1]
+        : tensor<50x67xi32> to tensor<1x?xi32>
+    %a = tensor.insert_slice %r into %s[0, 0] [1, %n] [1, 1]
+        : tensor<?xi32> into tensor<1x?xi32>
+    %b = tensor.insert_slice %a into %t[%i, %j] [1, %n] [1, 1]
+        : tensor<1x?xi32> into tensor<50x67xi32>
+    ```
+    After:
+    ```mlir
+    %b = tensor.insert_slice %r into %t[%i, %j] [1, %n] [1, 1]
+        : tensor<?xi32> into tensor<50x67xi32>
     ```
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
