@@ -675,7 +675,8 @@ static void convertToNHWC(RewriterBase &rewriter, NCHWOp op,
                           ArrayRef<int64_t> filterPerm) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  // The channels move from dimension 1 to the last.
+  // One rule for 1-D and 2-D ops: the channels move from dimension 1 to
+  // the last, the spatial dimensions keep their order.
   int64_t rank =
       cast<ShapedType>(op.getDpsInitOperand(0)->get().getType()).getRank();
   SmallVector<int64_t> toNHWC = {0};

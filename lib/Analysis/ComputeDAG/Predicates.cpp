@@ -417,8 +417,9 @@ bool mlir::ansor::isVectorizable(const ComputeDAG &dag, unsigned index) {
   auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(index).op);
   if (!op)
     return false;
-  // The undecomposed convolution is refused; its 1-D blocks are not.
-  if (isConvolutionLike(op))
+  // Upstream refuses a 2-D convolution, not the 1-D ones its blocks
+  // decompose into.
+  if (isConvolutionLike(op) && !isConvolution1D(op))
     return true;
   return succeeded(linalg::vectorizeOpPrecondition(op));
 }

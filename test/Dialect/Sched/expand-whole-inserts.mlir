@@ -129,3 +129,19 @@ func.func @partial_inner(%t: tensor<4x16xi32>, %v: tensor<8xi32>) -> tensor<4x16
   %b = tensor.insert_slice %a into %t[0, 0] [1, 16] [1, 1] : tensor<1x16xi32> into tensor<4x16xi32>
   return %b : tensor<4x16xi32>
 }
+
+// -----
+
+// Sizes equal in value but not as written (a constant against a literal):
+// merged, the insert of a dynamically shaped source at a static size would
+// not verify. Both inserts stay.
+// CHECK-LABEL: func.func @constant_size
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [1, %{{.*}}] [1, 1] : tensor<?xi32> into tensor<1x4xi32>
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[1, 0] [1, 4] [1, 1] : tensor<1x4xi32> into tensor<4x16xi32>
+func.func @constant_size(%t: tensor<4x16xi32>, %v: tensor<?xi32>) -> tensor<4x16xi32> {
+  %c4 = arith.constant 4 : index
+  %s = tensor.extract_slice %t[1, 0] [1, 4] [1, 1] : tensor<4x16xi32> to tensor<1x4xi32>
+  %a = tensor.insert_slice %v into %s[0, 0] [1, %c4] [1, 1] : tensor<?xi32> into tensor<1x4xi32>
+  %b = tensor.insert_slice %a into %t[1, 0] [1, 4] [1, 1] : tensor<1x4xi32> into tensor<4x16xi32>
+  return %b : tensor<4x16xi32>
+}

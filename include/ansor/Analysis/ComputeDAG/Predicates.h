@@ -110,9 +110,10 @@ bool isConvolutionLike(Operation *op);
 /// builds whole (not the NCW depthwise one, which it refuses).
 bool isConvolution1D(Operation *op);
 
-/// The loops that must have an innermost tile of 1: for a convolution-like
-/// node, so that the innermost tile decomposes into a 1-D convolution (the
-/// output-height and filter-height loops); for a reduction across
+/// The loops that must have an innermost tile of 1: for a 2-D convolution or
+/// pooling, so that the innermost tile decomposes into a 1-D one (the
+/// output-height and filter-height loops; none for a 1-D one, which
+/// upstream vectorizes as it is); for a reduction across
 /// contiguous rows, its reduction loops, so that they stay outside the
 /// vectorized block; empty for other nodes.
 SmallVector<unsigned> getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
