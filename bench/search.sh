@@ -12,6 +12,8 @@
 #   evolution-lse, with the log-sum-exp objective; evolution-depth3, with
 #   the cost model's trees 3 deep instead of Ansor's 10; evolution-block8,
 #   at most 8 of a round's model-picked programs per micro-kernel;
+#   evolution-fresh, half of each model-picked round from the best scored
+#   fresh samples instead of bred ones;
 #   evolution-nocap, Ansor's top of the ranking, which is the default);
 #   EVOLUTION sets evolution's trials (default LONG). SEED (default 0) seeds every run; OUT
 #   (default bench/out/search) is where they go. Several seeds, for medians:
@@ -55,6 +57,9 @@ for w in "${workloads[@]}"; do
     evolution-block8)
       run "$w" evolution-block8 "${EVOLUTION:-$LONG}" search=evolution \
         max-per-block=8 ;;
+    evolution-fresh)
+      run "$w" evolution-fresh "${EVOLUTION:-$LONG}" search=evolution \
+        fresh-share=0.5 ;;
     evolution-nocap)
       run "$w" evolution-nocap "${EVOLUTION:-$LONG}" search=evolution \
         max-per-block=0 ;;

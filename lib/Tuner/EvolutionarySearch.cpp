@@ -201,6 +201,7 @@ EvolutionarySearch::search(OpBuilder &builder, const XGBoostModel &model,
     hashes.insert(hash);
     population.push_back({program, m.sketch, 0, 0, hash});
   }
+  llvm::DenseSet<size_t> measuredHashes = hashes;
   // Fresh samples of every sketch in turn.
   for (unsigned attempts = 0; population.size() < options.population &&
                               attempts < 2 * options.population;
@@ -253,8 +254,28 @@ EvolutionarySearch::search(OpBuilder &builder, const XGBoostModel &model,
     bestHashes = std::move(keptHashes);
     times.evolution += now() - mergeStart;
   };
+  // The best scored fresh samples (owned copies), taken ahead of the bred.
+  unsigned freshCount = options.freshShare * count;
+  std::vector<Candidate> fresh;
+  auto keepFresh = [&] {
+    std::vector<Candidate> unbred;
+    for (const Candidate &c : population)
+      if (!measuredHashes.contains(c.hash))
+        unbred.push_back(c);
+    for (unsigned index : rankCandidates(unbred, options.pareto)) {
+      if (fresh.size() == freshCount)
+        break;
+      if (!isNew(unbred[index].program))
+        continue;
+      Candidate c = unbred[index];
+      c.program = cast<sched::ScheduleOp>(builder.clone(*c.program));
+      fresh.push_back(c);
+    }
+  };
   for (unsigned generation = 0;; ++generation) {
     score(population, model);
+    if (generation == 0 && freshCount)
+      keepFresh();
     keepBest();
     if (generation == options.generations || population.empty())
       break;
@@ -265,5 +286,17 @@ EvolutionarySearch::search(OpBuilder &builder, const XGBoostModel &model,
   }
   for (Candidate &c : population)
     c.program.erase();
-  return SmallVector<Candidate>(best.begin(), best.end());
+  if (fresh.empty())
+    return SmallVector<Candidate>(best.begin(), best.end());
+  SmallVector<Candidate> picked(fresh.begin(), fresh.end());
+  llvm::DenseSet<size_t> pickedHashes;
+  for (const Candidate &c : fresh)
+    pickedHashes.insert(c.hash);
+  for (Candidate &c : best) {
+    if (picked.size() < count && pickedHashes.insert(c.hash).second)
+      picked.push_back(c);
+    else
+      c.program.erase();
+  }
+  return picked;
 }

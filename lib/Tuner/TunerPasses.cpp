@@ -164,10 +164,11 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
       return signalPassFailure();
     }
     if (population < 2 || mutationProb < 0 || mutationProb > 1 ||
-        epsGreedy < 0 || epsGreedy > 1 || measurePerRound == 0 ||
-        modelDepth == 0) {
+        epsGreedy < 0 || epsGreedy > 1 || freshShare < 0 || freshShare > 1 ||
+        measurePerRound == 0 || modelDepth == 0) {
       module.emitError() << "invalid evolution options: population must be "
-                            "at least 2, mutation-prob and eps-greedy in "
+                            "at least 2, mutation-prob, eps-greedy and "
+                            "fresh-share in "
                             "[0, 1], measure-per-round and model-depth at "
                             "least 1";
       return signalPassFailure();
@@ -177,6 +178,7 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
     options.evolution.mutationProbability = mutationProb;
     options.evolution.crossover = crossover;
     options.evolution.maxPerBlock = maxPerBlock;
+    options.evolution.freshShare = freshShare;
     options.measurePerRound = measurePerRound;
     options.epsGreedy = epsGreedy;
     options.measure = ANSOR_MEASURE_OPTIONS;

@@ -259,6 +259,25 @@ TEST_F(TunerTest, ModelDepthChangesTheGuidedRounds) {
   EXPECT_NE(deep, stumps);
 }
 
+// Half of each guided round from the best scored fresh samples: the random
+// first rounds are the same, the guided ones are not, no program is
+// measured twice, and the same seed proposes the same programs.
+TEST_F(TunerTest, FreshShareChangesTheGuidedRounds) {
+  TuneOptions options = shortEvolution(/*trials=*/32, /*seed=*/7);
+  TuneSummary a, b, c;
+  std::vector<std::string> bred = tune(options, "bred.jsonl", 1.0, a);
+  options.evolution.freshShare = 0.5;
+  std::vector<std::string> mixed = tune(options, "mixed.jsonl", 1.0, b);
+  std::vector<std::string> again = tune(options, "again.jsonl", 1.0, c);
+  ASSERT_EQ(bred.size(), 32u);
+  ASSERT_EQ(mixed.size(), 32u);
+  EXPECT_TRUE(std::equal(bred.begin(), bred.begin() + 16, mixed.begin()));
+  EXPECT_NE(bred, mixed);
+  EXPECT_EQ(mixed, again);
+  EXPECT_EQ(std::set<std::string>(mixed.begin(), mixed.end()).size(), 32u)
+      << "a program was measured twice";
+}
+
 TEST_F(TunerTest, GPUSearchesScoreAndKeepTheTargetsLimits) {
   // GPU schedules have features and their mutations keep the GPU's limits:
   // every search tunes a GPU target, the model-guided ones scoring

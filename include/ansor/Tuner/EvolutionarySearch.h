@@ -40,6 +40,11 @@ struct EvolutionOptions {
   /// leave. A model trained on a few programs ranks one micro-kernel first
   /// and would fill a round with it.
   unsigned maxPerBlock = 0;
+  /// This share of the returned programs is the best scored of the first
+  /// generation's fresh samples, not bred (0: none, Ansor's). Breeding
+  /// climbs the model's score, which a model trained on a few programs
+  /// overrates in one region; its ranking of unbred samples errs less.
+  double freshShare = 0;
 };
 
 /// A program of the search: a complete schedule of sketch `sketch`.

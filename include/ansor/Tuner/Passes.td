@@ -83,6 +83,10 @@ def AnsorTune : Pass<"ansor-tune", "ModuleOp"> {
            "factor of every split of the tiled nodes, and the packing "
            "steps), even ahead of better Pareto fronts; the next best fill "
            "the rest of the round (0: no cap, Ansor's top of the ranking)">,
+    Option<"freshShare", "fresh-share", "double", /*default=*/"0",
+           "With search=evolution: the share of a round's model-picked "
+           "programs taken from the best scored fresh samples of its first "
+           "generation instead of the bred ones (0: none, Ansor's)">,
     Option<"crossover", "crossover", "bool", /*default=*/"true",
            "With search=evolution: breed by crossover too (false: mutation "
            "only)">,
