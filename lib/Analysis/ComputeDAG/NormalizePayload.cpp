@@ -1149,6 +1149,98 @@ static bool readsEveryLoop(unsigned numLoops, ArrayRef<AffineMap> maps) {
   return read.all();
 }
 
+/// The parallel op that `op`, whose reduction loops all have an extent of 1,
+/// computes from `fill`'s value: the reduction loops become 0 in every
+/// access and leave the domain, and the body reads the fill's value where it
+/// read the init. Null where an access would not stay a loop's own (the
+/// init indexed by a reduction loop) or a loop would be left unread.
+static linalg::GenericOp buildUnitReduction(RewriterBase &rewriter,
+                                            linalg::LinalgOp op,
+                                            linalg::FillOp fill) {
+  MLIRContext *ctx = op.getContext();
+  SmallVector<AffineExpr> replacements;
+  SmallVector<utils::IteratorType> iterators;
+  for (utils::IteratorType kind : op.getIteratorTypesArray()) {
+    if (kind == utils::IteratorType::reduction) {
+      replacements.push_back(getAffineConstantExpr(0, ctx));
+      continue;
+    }
+    replacements.push_back(getAffineDimExpr(iterators.size(), ctx));
+    iterators.push_back(kind);
+  }
+  auto remap = [&](AffineMap map) {
+    return simplifyAffineMap(map.replaceDimsAndSymbols(
+        replacements, {}, iterators.size(), map.getNumSymbols()));
+  };
+  OpOperand *init = op.getDpsInitOperand(0);
+  AffineMap initMap = op.getMatchingIndexingMap(init);
+  for (auto [loop, kind] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (kind == utils::IteratorType::reduction && initMap.isFunctionOfDim(loop))
+      return {};
+  // Inputs the body does not read (a pooling's window shape) go.
+  SmallVector<OpOperand *> inputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    if (op.getMatchingBlockArgument(input).use_empty())
+      continue;
+    inputs.push_back(input);
+    maps.push_back(remap(op.getMatchingIndexingMap(input)));
+  }
+  maps.push_back(remap(initMap));
+  if (!readsEveryLoop(iterators.size(), maps))
+    return {};
+  SmallVector<Value> values = llvm::map_to_vector(
+      inputs, [](OpOperand *input) { return input->get(); });
+  auto type = cast<RankedTensorType>(init->get().getType());
+  Value empty = tensor::EmptyOp::create(rewriter, op.getLoc(), type.getShape(),
+                                        type.getElementType());
+  Block *body = op.getBlock();
+  return linalg::GenericOp::create(
+      rewriter, op.getLoc(), TypeRange{type}, values, ValueRange{empty}, maps,
+      iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
+        IRMapping mapping;
+        for (auto [input, arg] : llvm::zip(inputs, args))
+          mapping.map(op.getMatchingBlockArgument(input), arg);
+        mapping.map(op.getMatchingBlockArgument(init),
+                    fill.getInputs().front());
+        for (Operation &inner : body->without_terminator())
+          b.clone(inner, mapping);
+        linalg::YieldOp::create(
+            b, loc,
+            mapping.lookupOrDefault(body->getTerminator()->getOperand(0)));
+      });
+}
+
+void mlir::ansor::foldUnitReductions(func::FuncOp func) {
+  SmallVector<linalg::LinalgOp> ops;
+  func.walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::FillOp>(op) || !op.hasPureTensorSemantics() ||
+        !onStaticTensors(op) || op.getNumDpsInits() != 1 ||
+        op.getNumReductionLoops() == 0)
+      return;
+    for (auto [range, kind] :
+         llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray()))
+      if (kind == utils::IteratorType::reduction && range != 1)
+        return;
+    auto fill = op.getDpsInits().front().getDefiningOp<linalg::FillOp>();
+    if (fill && fill.hasPureTensorSemantics() &&
+        fill.getInputs().front().getType() ==
+            getElementTypeOrSelf(fill.getResult(0).getType()))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::LinalgOp op : ops) {
+    auto fill = op.getDpsInits().front().getDefiningOp<linalg::FillOp>();
+    rewriter.setInsertionPoint(op);
+    linalg::GenericOp folded = buildUnitReduction(rewriter, op, fill);
+    if (!folded)
+      continue;
+    rewriter.replaceOp(op, folded->getResults());
+    eraseDeadInits(fill.getResult(0),
+                   [&](Operation *dead) { rewriter.eraseOp(dead); });
+  }
+}
+
 /// Result `index` of `op` as a generic of its own, reading the inputs its
 /// slice uses.
 static Value buildOneResult(RewriterBase &rewriter, linalg::GenericOp op,
@@ -1331,6 +1423,7 @@ void mlir::ansor::normalizePayload(func::FuncOp func) {
   convertElementwiseToLinalg(func);
   decomposeAggregatedOps(func);
   foldTransposesIntoRowReductions(func);
+  foldUnitReductions(func);
   fuseElementwiseChains(func);
   splitIndependentReductions(func);
   readScalarsAsInputs(func);

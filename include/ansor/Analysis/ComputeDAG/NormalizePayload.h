@@ -147,6 +147,15 @@ void generalizeMixedContractions(func::FuncOp func);
 /// once or inlining it is then a sketch decision.
 void fuseElementwiseChains(func::FuncOp func);
 
+/// Rewrites a reduction whose reduction loops all have an extent of 1 and
+/// whose init is a fill (an outer product written as a batch matmul with a
+/// reduction of 1, a depthwise convolution or pooling with a 1x1 window)
+/// as the elementwise op it is: each element combines the fill's value
+/// with its one term, in the same order. Tiled as a reduction, every tile
+/// was filled, then read and written again: such an outer product ran at
+/// 0.5x the untuned lowering.
+void foldUnitReductions(func::FuncOp func);
+
 /// Splits a reduction with several results, each computed from the inputs
 /// and its own init only (a row's sum and sum of squares), into one
 /// reduction per result. The schedules split a reduction into vector lanes
