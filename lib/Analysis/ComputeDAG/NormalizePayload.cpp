@@ -1153,7 +1153,8 @@ static bool readsEveryLoop(unsigned numLoops, ArrayRef<AffineMap> maps) {
 /// computes from `fill`'s value: the reduction loops become 0 in every
 /// access and leave the domain, and the body reads the fill's value where it
 /// read the init. Null where an access would not stay a loop's own (the
-/// init indexed by a reduction loop) or a loop would be left unread.
+/// init indexed by a reduction loop), a loop would be left unread, or the
+/// body reads a loop's index (which the new numbering would change).
 static linalg::GenericOp buildUnitReduction(RewriterBase &rewriter,
                                             linalg::LinalgOp op,
                                             linalg::FillOp fill) {
@@ -1172,6 +1173,8 @@ static linalg::GenericOp buildUnitReduction(RewriterBase &rewriter,
     return simplifyAffineMap(map.replaceDimsAndSymbols(
         replacements, {}, iterators.size(), map.getNumSymbols()));
   };
+  if (!op.getBlock()->getOps<linalg::IndexOp>().empty())
+    return {};
   OpOperand *init = op.getDpsInitOperand(0);
   AffineMap initMap = op.getMatchingIndexingMap(init);
   for (auto [loop, kind] : llvm::enumerate(op.getIteratorTypesArray()))

@@ -42,6 +42,10 @@
 // A reduction of 3 stays.
 // CHECK-LABEL: func.func @inner3
 // CHECK:         linalg.batch_matmul
+// A body that reads a loop's index stays.
+// CHECK-LABEL: func.func @indexed
+// CHECK:         linalg.fill
+// CHECK:         iterator_types = ["parallel", "reduction"]
 
 func.func @outer(%x: tensor<2x5x1xf32>, %y: tensor<2x1x7xf32>) -> tensor<2x5x7xf32> {
   %z = arith.constant 0.5 : f32
@@ -75,6 +79,23 @@ func.func @inner3(%x: tensor<2x5x3xf32>, %y: tensor<2x3x7xf32>) -> tensor<2x5x7x
   return %r : tensor<2x5x7xf32>
 }
 
+
+func.func @indexed(%x: tensor<6x1xf32>) -> tensor<6xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<6xf32>) -> tensor<6xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<6x1xf32>) outs(%f : tensor<6xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i32
+    %kf = arith.sitofp %ki : i32 to f32
+    %m = arith.addf %a, %kf : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
 // Distinct inputs: element (i, j, k) is (5i + 3j + k) mod 11 - 5.
 func.func @main() {
   %x_e = tensor.empty() : tensor<2x5x1xf32>
