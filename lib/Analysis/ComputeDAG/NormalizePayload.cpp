@@ -1158,6 +1158,8 @@ static bool readsEveryLoop(unsigned numLoops, ArrayRef<AffineMap> maps) {
 static linalg::GenericOp buildUnitReduction(RewriterBase &rewriter,
                                             linalg::LinalgOp op,
                                             linalg::FillOp fill) {
+  if (!op.getBlock()->getOps<linalg::IndexOp>().empty())
+    return {};
   MLIRContext *ctx = op.getContext();
   SmallVector<AffineExpr> replacements;
   SmallVector<utils::IteratorType> iterators;
@@ -1173,8 +1175,6 @@ static linalg::GenericOp buildUnitReduction(RewriterBase &rewriter,
     return simplifyAffineMap(map.replaceDimsAndSymbols(
         replacements, {}, iterators.size(), map.getNumSymbols()));
   };
-  if (!op.getBlock()->getOps<linalg::IndexOp>().empty())
-    return {};
   OpOperand *init = op.getDpsInitOperand(0);
   AffineMap initMap = op.getMatchingIndexingMap(init);
   for (auto [loop, kind] : llvm::enumerate(op.getIteratorTypesArray()))
@@ -1215,7 +1215,7 @@ static linalg::GenericOp buildUnitReduction(RewriterBase &rewriter,
 }
 
 void mlir::ansor::foldUnitReductions(func::FuncOp func) {
-  SmallVector<linalg::LinalgOp> ops;
+  SmallVector<std::pair<linalg::LinalgOp, linalg::FillOp>> ops;
   func.walk([&](linalg::LinalgOp op) {
     if (isa<linalg::FillOp>(op) || !op.hasPureTensorSemantics() ||
         !onStaticTensors(op) || op.getNumDpsInits() != 1 ||
@@ -1229,11 +1229,10 @@ void mlir::ansor::foldUnitReductions(func::FuncOp func) {
     if (fill && fill.hasPureTensorSemantics() &&
         fill.getInputs().front().getType() ==
             getElementTypeOrSelf(fill.getResult(0).getType()))
-      ops.push_back(op);
+      ops.push_back({op, fill});
   });
   IRRewriter rewriter(func.getContext());
-  for (linalg::LinalgOp op : ops) {
-    auto fill = op.getDpsInits().front().getDefiningOp<linalg::FillOp>();
+  for (auto [op, fill] : ops) {
     rewriter.setInsertionPoint(op);
     linalg::GenericOp folded = buildUnitReduction(rewriter, op, fill);
     if (!folded)

@@ -316,8 +316,11 @@ bool mlir::ansor::isIntegerDivision(Operation *op) {
 }
 
 bool mlir::ansor::isConvolutionLike(Operation *op) {
-  return isConvolution1D(op) ||
-         isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp,
+  return isConvolution1D(op) || isConvolution2D(op);
+}
+
+bool mlir::ansor::isConvolution2D(Operation *op) {
+  return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNchwFchwOp,
              linalg::Conv2DOp, linalg::DepthwiseConv2DNhwcHwcOp,
              linalg::PoolingNhwcSumOp, linalg::PoolingNhwcMaxOp,
              linalg::PoolingNhwcMaxUnsignedOp, linalg::PoolingNhwcMinOp,
@@ -348,7 +351,7 @@ mlir::ansor::getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
         loops.push_back(loop);
     return loops;
   }
-  if (!isConvolutionLike(node.op))
+  if (!isConvolution2D(node.op))
     return {};
   // The window expressions (e.g. oh + kh, ow + kw) of the image input; all
   // but the last must be reduced to a single point for a 1-D convolution.
@@ -419,7 +422,7 @@ bool mlir::ansor::isVectorizable(const ComputeDAG &dag, unsigned index) {
     return false;
   // Upstream refuses a 2-D convolution, not the 1-D ones its blocks
   // decompose into.
-  if (isConvolutionLike(op) && !isConvolution1D(op))
+  if (isConvolution2D(op))
     return true;
   return succeeded(linalg::vectorizeOpPrecondition(op));
 }

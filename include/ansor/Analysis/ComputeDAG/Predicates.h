@@ -110,6 +110,10 @@ bool isConvolutionLike(Operation *op);
 /// builds whole (not the NCW depthwise one, which it refuses).
 bool isConvolution1D(Operation *op);
 
+/// The named 2-D convolutions and poolings whose blocks upstream decomposes
+/// into 1-D ones (`transform.structured.decompose`).
+bool isConvolution2D(Operation *op);
+
 /// The loops that must have an innermost tile of 1: for a 2-D convolution or
 /// pooling, so that the innermost tile decomposes into a 1-D one (the
 /// output-height and filter-height loops; none for a 1-D one, which

@@ -426,8 +426,7 @@ void GPUScriptBuilder::tileThreadLevels(unsigned node, std::string op,
                                .str());
     return;
   }
-  Operation *payload = dag.getNode(node).op;
-  if (ansor::isConvolutionLike(payload) && !ansor::isConvolution1D(payload)) {
+  if (ansor::isConvolution2D(dag.getNode(node).op)) {
     std::string decomposed = fresh("d");
     os << "  " << decomposed << " = transform.structured.decompose " << op
        << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";

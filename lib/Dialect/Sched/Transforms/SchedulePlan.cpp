@@ -313,7 +313,7 @@ bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
     return true;
   if (ansor::isConvolution1D(op))
     return true;
-  if (!ansor::isConvolutionLike(op))
+  if (!ansor::isConvolution2D(op))
     return false;
   SmallVector<unsigned> unitLoops =
       ansor::getLoopsNeedingUnitInnerTile(*dag, node);

@@ -459,7 +459,7 @@ void ScriptBuilder::degradeScalarBlock(unsigned node, ArrayRef<int64_t> block) {
     degrade(node, "register block of " + Twine(product(block)) +
                       " elements left scalar (limit " +
                       Twine(kMaxVectorTileElements) + ")");
-  else if (ansor::isConvolutionLike(dag.getNode(node).op))
+  else if (ansor::isConvolution2D(dag.getNode(node).op))
     degrade(node, "register block left scalar: its convolution windows are "
                   "not reduced to one point");
   else
@@ -885,7 +885,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
   rootOp = tileInner(rootOp, /*unroll=*/true);
   // Upstream vectorizes 1-D convolutions whole, 2-D ones decomposed.
   bool convolution = ansor::isConvolutionLike(n.op);
-  bool decomposes = convolution && !ansor::isConvolution1D(n.op);
+  bool decomposes = ansor::isConvolution2D(n.op);
   // Where masks cannot build a partial block, unit steps over the loops it
   // may be partial along leave static blocks, vectorized along the others.
   // Left scalar, LLVM vectorized them across the unit-stride loop with
