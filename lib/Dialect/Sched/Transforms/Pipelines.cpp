@@ -63,6 +63,8 @@ static void addBufferizationPasses(OpPassManager &pm) {
 /// `finalize-memref-to-llvm`: the OpenMP conversion emits
 /// `memref.alloca_scope`, which needs structured control flow.
 static void addLLVMConversionPasses(OpPassManager &pm) {
+  // Math functions of f16 and bf16 in f32, where they are approximated.
+  pm.addNestedPass<func::FuncOp>(math::createMathExtendToSupportedTypes());
   pm.addNestedPass<func::FuncOp>(sched::createSchedApproximateMath());
   pm.addNestedPass<func::FuncOp>(sched::createSchedExpandStridedCopies());
   pm.addNestedPass<func::FuncOp>(sched::createSchedVectorizeRows());
@@ -87,6 +89,7 @@ static void addLLVMConversionPasses(OpPassManager &pm) {
   mathToLLVM.approximateLog1p = false;
   pm.addPass(createConvertMathToLLVMPass(mathToLLVM));
   pm.addPass(createConvertMathToLibmPass());
+  pm.addNestedPass<func::FuncOp>(sched::createSchedEmulateBF16());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
@@ -97,6 +100,7 @@ static void addLLVMConversionPasses(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
   // Last: it must see every load and store the conversions made.
   pm.addNestedPass<LLVM::LLVMFuncOp>(sched::createSchedByteI1Vectors());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(sched::createSchedBF16AsI16());
 }
 
 /// Upstream's gpu-lower-to-nvvm-pipeline (its common, GPU-module and host
