@@ -53,3 +53,17 @@ llvm.func @argument(%x: bf16, %p: !llvm.ptr) {
   llvm.store %x, %p : bf16, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+// So is one that computes the size of a struct holding bf16, which has no
+// i16 counterpart here.
+// CHECK-LABEL: llvm.func @record
+// CHECK:         llvm.getelementptr %{{.*}}[1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(bf16, bf16)>
+// CHECK:         llvm.load %{{.*}} : !llvm.ptr -> vector<8xbf16>
+llvm.func @record(%p: !llvm.ptr) -> !llvm.ptr {
+  %q = llvm.getelementptr %p[1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(bf16, bf16)>
+  %v = llvm.load %p : !llvm.ptr -> vector<8xbf16>
+  llvm.store %v, %q : vector<8xbf16>, !llvm.ptr
+  llvm.return %q : !llvm.ptr
+}

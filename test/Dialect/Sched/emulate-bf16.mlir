@@ -54,3 +54,14 @@ func.func @others(%a: vector<8xf16>, %b: vector<8xf32>) -> (vector<8xf16>, vecto
   %y = arith.addf %b, %b : vector<8xf32>
   return %x, %y : vector<8xf16>, vector<8xf32>
 }
+
+// -----
+
+// A truncation from f64 stays whole: through f32 it would round twice.
+// CHECK-LABEL: func.func @from_f64
+// CHECK-NEXT:    arith.truncf %{{.*}} : f64 to bf16
+// CHECK-NEXT:    return
+func.func @from_f64(%x: f64) -> bf16 {
+  %t = arith.truncf %x : f64 to bf16
+  return %t : bf16
+}

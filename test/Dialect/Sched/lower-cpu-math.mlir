@@ -47,3 +47,30 @@ func.func @math_functions(%x: vector<8xf32>, %d: vector<4xf64>, %y: f64,
       : vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<4xf64>, f64,
         vector<8xf32>, i32, vector<8xf32>
 }
+
+// Functions of bf16 and f16 are computed in f32, each result rounded back:
+// the casts carry no fast-math flags, which would let a fold cancel the
+// truncation between the two square roots. Lowered, the bf16 roundings are
+// integer ops, none an fptrunc that LLVM would make a call per element.
+// APPROX-LABEL: func.func @narrow_functions
+// APPROX:         %[[E:.*]] = arith.extf %{{.*}} : vector<8xbf16> to vector<8xf32>
+// APPROX-NEXT:    %[[S:.*]] = math.sqrt %[[E]] : vector<8xf32>
+// APPROX-NEXT:    %[[T:.*]] = arith.truncf %[[S]] : vector<8xf32> to vector<8xbf16>
+// APPROX-NEXT:    %[[E2:.*]] = arith.extf %[[T]] : vector<8xbf16> to vector<8xf32>
+// APPROX-NEXT:    math.sqrt %[[E2]] : vector<8xf32>
+// APPROX:         arith.extf %{{.*}} : vector<8xf16> to vector<8xf32>
+// APPROX-NOT:     math.exp
+// APPROX:         return
+// CHECK-LABEL: llvm.func @narrow_functions
+// CHECK-NOT:     llvm.fptrunc {{.*}} to vector<8xbf16>
+// CHECK:         llvm.intr.sqrt(%{{.*}}) : (vector<8xf32>) -> vector<8xf32>
+// CHECK-NOT:     llvm.fptrunc {{.*}} to vector<8xbf16>
+// CHECK:         llvm.intr.sqrt(%{{.*}}) : (vector<8xf32>) -> vector<8xf32>
+// CHECK-NOT:     llvm.fptrunc {{.*}} to vector<8xbf16>
+// CHECK:         llvm.return
+func.func @narrow_functions(%x: vector<8xbf16>, %h: vector<8xf16>) -> (vector<8xbf16>, vector<8xf16>) {
+  %s = math.sqrt %x : vector<8xbf16>
+  %s2 = math.sqrt %s : vector<8xbf16>
+  %e = math.exp %h : vector<8xf16>
+  return %s2, %e : vector<8xbf16>, vector<8xf16>
+}

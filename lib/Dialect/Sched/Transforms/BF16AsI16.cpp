@@ -53,10 +53,16 @@ static bool onlyMoves(Operation *op) {
                      return holdsBF16(arg.getType());
                    });
                  });
+  SmallVector<Type> elementTypes;
   if (auto gep = dyn_cast<LLVM::GEPOp>(op))
-    touches |= holdsBF16(gep.getElemType());
+    elementTypes.push_back(gep.getElemType());
   if (auto alloca = dyn_cast<LLVM::AllocaOp>(op))
-    touches |= holdsBF16(alloca.getElemType());
+    elementTypes.push_back(alloca.getElemType());
+  // A struct holding bf16 (an address computed from its size) cannot be
+  // retyped.
+  if (llvm::any_of(elementTypes, [](Type t) { return !retype(t); }))
+    return false;
+  touches |= llvm::any_of(elementTypes, holdsBF16);
   if (!touches)
     return true;
   if (llvm::any_of(op->getOperandTypes(), [](Type t) { return !retype(t); }) ||

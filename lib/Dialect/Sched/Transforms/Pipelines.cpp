@@ -63,8 +63,6 @@ static void addBufferizationPasses(OpPassManager &pm) {
 /// `finalize-memref-to-llvm`: the OpenMP conversion emits
 /// `memref.alloca_scope`, which needs structured control flow.
 static void addLLVMConversionPasses(OpPassManager &pm) {
-  // Math functions of f16 and bf16 in f32, where they are approximated.
-  pm.addNestedPass<func::FuncOp>(math::createMathExtendToSupportedTypes());
   pm.addNestedPass<func::FuncOp>(sched::createSchedApproximateMath());
   pm.addNestedPass<func::FuncOp>(sched::createSchedExpandStridedCopies());
   pm.addNestedPass<func::FuncOp>(sched::createSchedVectorizeRows());

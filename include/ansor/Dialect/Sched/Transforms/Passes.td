@@ -134,7 +134,11 @@ def SchedApproximateMath
     pass. Functions whose approximations are less accurate are left to the
     rest of the lowering (sin, cos, log1p and cbrt call libm; expm1 becomes
     `exp(x) - 1`), as are f64 ones; `sqrt`, `rsqrt` and `fma` keep their
-    instructions.
+    instructions. Every other math function of f16 or bf16 that upstream
+    can compute through f32 (`sqrt`, `sin`, `powf`, ...) is computed there
+    too, between casts without fast-math flags: LLVM would round a bf16
+    result by a call per element, and a flagged pair of casts would later
+    fold away, dropping the rounding the payload asks for.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
@@ -173,8 +177,9 @@ def SchedEmulateBF16
     sequence of `arith-expand{include-bf16}`, which vectorize. Each
     operation still rounds to bf16, so results are the ones LLVM's
     promotion computes. An op inside a `vector.mask` stays as it is (the
-    mask holds one op); math functions on bf16 are extended to f32 before
-    this pass (`math-extend-to-supported-types`).
+    mask holds one op), and so does a truncation from f64 (through f32 it
+    would round twice); math functions on bf16 are computed in f32 by
+    `sched-approximate-math`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect"];
