@@ -563,9 +563,13 @@ void ScriptBuilder::fuseInlined(
   // fused along with it into an inner loop, where upstream swaps the slice
   // of its result for a tile of it; fusing it there again finds no use and
   // fails (1 of 16 CPU and 2 of 6 GPU attention programs did not build).
-  // Such a producer is fused in a sequence whose failures are suppressed:
-  // one left in an outer loop is still correct, only its vectorization may
-  // be lost.
+  // So does one whose consumer, already fused into the inner loops, reads
+  // there a slice no inner loop varies: the first fusion puts the producer
+  // in the innermost loop, and a later one finds no slice of it to fuse
+  // (a ReLU6 inlined into a pointwise convolution whose bias is a fused
+  // consumer: 1 of 16 programs). Such producers are fused in a sequence
+  // whose failures are suppressed: one left in an outer loop is still
+  // correct, only its vectorization may be lost.
   for (auto &[producer, handle] : producers) {
     // Upstream's fuse_into_containing_op adds a result for a use after the
     // container to an scf.forall only; into an scf.for it crashes (MLIR 22).
@@ -593,7 +597,7 @@ void ScriptBuilder::fuseInlined(
                               "'s parallel loops only: a later consumer "
                               "reads it whole");
     }
-    bool chained = feedsAnother(dag, producer, producers);
+    bool chained = feedsAnother(dag, producer, producers) || into.size() > 1;
     // A tiled pad is guarded by an scf.if for empty slices, which does not
     // fuse further: pads go into the outermost container only.
     if (isa<tensor::PadOp>(dag.getNode(producer).op)) {
