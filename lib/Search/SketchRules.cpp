@@ -490,14 +490,14 @@ SketchRuleList mlir::ansor::getGPUSketchRules(const Target &target) {
 FailureOr<SmallVector<SketchState>>
 mlir::ansor::generateSketches(const ComputeDAG &dag,
                               const SketchRuleList &rules, std::string &error,
-                              unsigned maxSketches) {
+                              unsigned maxSketches, bool *pruned) {
   SmallVector<SketchState> pending = {SketchState::initial(dag)};
   SmallVector<SketchState> done;
   while (!pending.empty()) {
     SketchState state = pending.pop_back_val();
     if (state.current < 0) {
       done.push_back(std::move(state));
-      if (done.size() > maxSketches) {
+      if (!pruned && done.size() > maxSketches) {
         error =
             "more than " + std::to_string(maxSketches) + " sketches derived";
         return failure();
@@ -522,6 +522,14 @@ mlir::ansor::generateSketches(const ComputeDAG &dag,
       llvm::append_range(derived, rule->apply(dag, state, node));
       if (condition == RuleCondition::ApplyAndSkipRest)
         break;
+    }
+    // Past the cap, a node keeps its first alternative only: the nodes
+    // derived first (the last ones) keep every alternative in the first
+    // sketches, and the count stays bounded.
+    if (pruned && derived.size() > 1 &&
+        done.size() + pending.size() + derived.size() > maxSketches) {
+      derived.erase(derived.begin() + 1, derived.end());
+      *pruned = true;
     }
     // Depth-first, in rule order.
     for (SketchState &next : llvm::reverse(derived))
@@ -599,8 +607,24 @@ mlir::ansor::deriveSketchOps(func::FuncOp func, const Target &target,
   if (failed(sketches) && !target.isGPU())
     sketches = generateSketches(
         *dag, getCPUSketchRules(target, /*computeOnceBranches=*/false), error);
+  // A func of many tiled nodes (an attention block's five products) has a
+  // sketch for each combination of their alternatives: past the cap, the
+  // nodes derived last take their first alternative only.
+  bool pruned = false;
+  if (failed(sketches))
+    sketches = generateSketches(
+        *dag,
+        target.isGPU()
+            ? getGPUSketchRules(target)
+            : getCPUSketchRules(target, /*computeOnceBranches=*/false),
+        error, kMaxSketches, &pruned);
   if (failed(sketches))
     return func.emitError() << "sketch derivation failed: " << error;
+  if (pruned)
+    func.emitWarning() << "more than " << kMaxSketches
+                       << " sketches: their alternatives were pruned, the "
+                          "nodes derived last (the first in the func) taking "
+                          "their first rule's only";
   if (!target.isGPU())
     sketches = addScalarTwins(*dag, std::move(*sketches));
   SmallVector<sched::ScheduleOp> ops;

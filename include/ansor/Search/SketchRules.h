@@ -47,11 +47,17 @@ SketchRuleList getCPUSketchRules(const Target &target,
 /// ("SSSRRSRS"), Skip. AddCacheWrite is not derived.
 SketchRuleList getGPUSketchRules(const Target &target);
 
+/// The most sketches derived for one func.
+constexpr unsigned kMaxSketches = 64;
+
 /// Every terminal sketch of `dag` under `rules`, in derivation order.
-/// Fails (leaving `error` set) when derivation exceeds `maxSketches`.
+/// Fails (leaving `error` set) when derivation exceeds `maxSketches`, unless
+/// `pruned` is given: then a node derived once the count would pass the cap
+/// keeps its first alternative only, and `*pruned` says whether one did.
 FailureOr<SmallVector<SketchState>>
 generateSketches(const ComputeDAG &dag, const SketchRuleList &rules,
-                 std::string &error, unsigned maxSketches = 64);
+                 std::string &error, unsigned maxSketches = kMaxSketches,
+                 bool *pruned = nullptr);
 
 } // namespace ansor
 } // namespace mlir
