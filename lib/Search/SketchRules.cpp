@@ -523,12 +523,13 @@ mlir::ansor::generateSketches(const ComputeDAG &dag,
       if (condition == RuleCondition::ApplyAndSkipRest)
         break;
     }
-    // Past the cap, a node keeps its first alternative only: the nodes
-    // derived first (the last ones) keep every alternative in the first
-    // sketches, and the count stays bounded.
+    // Past the cap, a node keeps one alternative, that of its last rule
+    // (plain tiling rather than packing, a cache stage or rfactor): the
+    // nodes derived first (the last ones) keep every alternative in the
+    // first sketches, and the count stays bounded.
     if (pruned && derived.size() > 1 &&
         done.size() + pending.size() + derived.size() > maxSketches) {
-      derived.erase(derived.begin() + 1, derived.end());
+      derived.erase(derived.begin(), derived.end() - 1);
       *pruned = true;
     }
     // Depth-first, in rule order.
@@ -624,7 +625,7 @@ mlir::ansor::deriveSketchOps(func::FuncOp func, const Target &target,
     func.emitWarning() << "more than " << kMaxSketches
                        << " sketches: their alternatives were pruned, the "
                           "nodes derived last (the first in the func) taking "
-                          "their first rule's only";
+                          "their last rule's only";
   if (!target.isGPU())
     sketches = addScalarTwins(*dag, std::move(*sketches));
   SmallVector<sched::ScheduleOp> ops;

@@ -47,13 +47,14 @@ SketchRuleList getCPUSketchRules(const Target &target,
 /// ("SSSRRSRS"), Skip. AddCacheWrite is not derived.
 SketchRuleList getGPUSketchRules(const Target &target);
 
-/// The most sketches derived for one func.
+/// The most sketches derived for one func (before the CPU's scalar twins,
+/// which can double them).
 constexpr unsigned kMaxSketches = 64;
 
 /// Every terminal sketch of `dag` under `rules`, in derivation order.
 /// Fails (leaving `error` set) when derivation exceeds `maxSketches`, unless
-/// `pruned` is given: then a node derived once the count would pass the cap
-/// keeps its first alternative only, and `*pruned` says whether one did.
+/// `pruned` is given: then a node derived when its alternatives would pass
+/// the cap keeps its last rule's only, and `*pruned` says whether one did.
 FailureOr<SmallVector<SketchState>>
 generateSketches(const ComputeDAG &dag, const SketchRuleList &rules,
                  std::string &error, unsigned maxSketches = kMaxSketches,

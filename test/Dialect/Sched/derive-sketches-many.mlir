@@ -2,14 +2,18 @@
 // softmax, P x V) has a sketch for every combination of its six tiled
 // nodes' alternatives, far more than the 64 a func may have: derivation
 // failed and the func could not be tuned. Past the cap, the nodes derived
-// last (the projections, first in the func) take their first alternative
-// only, with a warning; the func is tuned and its programs verified.
+// last (the projections, first in the func) take their last rule's
+// alternative only (plain tiling, no packing), with a warning; the func is
+// tuned and its programs verified.
 // RUN: ansor-opt %s --sched-derive-sketches 2>&1 | FileCheck %s
 // RUN: ansor-opt %s -o /dev/null --ansor-tune="trials=4 threads=1 seed=1 repeat=1 min-repeat-ms=1 summary=%t.json" 2>&1 | FileCheck %s --check-prefix=TUNE
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t.json
 
 // CHECK: warning: more than 64 sketches: their alternatives were pruned
-// CHECK-COUNT-64: sched.schedule @qkv_sketch
+// CHECK-COUNT-63: sched.schedule @qkv_sketch
+// The last sketch, every node pruned: plain tilings and inlined elementwise
+// ops only.
+// CHECK:          sched.schedule @qkv_sketch63 for @qkv target {{.*}} rules [{{("MultiLevelTiling"|"AlwaysInline"|, )+}}] {
 // CHECK-NOT:      sched.schedule @qkv_sketch
 
 // TUNE:    warning: more than 64 sketches
