@@ -599,26 +599,23 @@ mlir::ansor::deriveSketchOps(func::FuncOp func, const Target &target,
   if (target.isGPU() && failed(verifyGPUPayload(func)))
     return failure();
   dag->tagPayload();
-  std::string error;
-  FailureOr<SmallVector<SketchState>> sketches = generateSketches(
-      *dag,
-      target.isGPU() ? getGPUSketchRules(target) : getCPUSketchRules(target),
-      error);
   // Computing expensive nodes once is worth a sketch, not the whole func.
+  auto rules = [&](bool computeOnceBranches) {
+    return target.isGPU() ? getGPUSketchRules(target)
+                          : getCPUSketchRules(target, computeOnceBranches);
+  };
+  std::string error;
+  FailureOr<SmallVector<SketchState>> sketches =
+      generateSketches(*dag, rules(true), error);
   if (failed(sketches) && !target.isGPU())
-    sketches = generateSketches(
-        *dag, getCPUSketchRules(target, /*computeOnceBranches=*/false), error);
-  // A func of many tiled nodes (an attention block's five products) has a
-  // sketch for each combination of their alternatives: past the cap, the
-  // nodes derived last take their first alternative only.
+    sketches = generateSketches(*dag, rules(false), error);
+  // A func of many tiled nodes (an attention block's six) has a sketch for
+  // each combination of their alternatives: past the cap, a node keeps its
+  // last rule's only.
   bool pruned = false;
   if (failed(sketches))
-    sketches = generateSketches(
-        *dag,
-        target.isGPU()
-            ? getGPUSketchRules(target)
-            : getCPUSketchRules(target, /*computeOnceBranches=*/false),
-        error, kMaxSketches, &pruned);
+    sketches =
+        generateSketches(*dag, rules(false), error, kMaxSketches, &pruned);
   if (failed(sketches))
     return func.emitError() << "sketch derivation failed: " << error;
   if (pruned)

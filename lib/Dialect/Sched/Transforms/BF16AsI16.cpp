@@ -43,6 +43,20 @@ static Type retype(Type type) {
 
 static bool holdsBF16(Type type) { return retype(type) != type; }
 
+/// The bits of a bf16 constant as i16, or null.
+static Attribute retypeConstant(Attribute value) {
+  if (auto dense = dyn_cast<DenseElementsAttr>(value))
+    return dense.getElementType().isBF16()
+               ? dense.bitcast(IntegerType::get(value.getContext(), 16))
+               : Attribute();
+  if (auto scalar = dyn_cast<FloatAttr>(value))
+    return scalar.getType().isBF16()
+               ? IntegerAttr::get(IntegerType::get(value.getContext(), 16),
+                                  scalar.getValue().bitcastToAPInt())
+               : Attribute();
+  return {};
+}
+
 /// Whether `op` only moves its bf16 values (or has none): retyped to i16 it
 /// computes the same bits.
 static bool onlyMoves(Operation *op) {
@@ -68,26 +82,14 @@ static bool onlyMoves(Operation *op) {
   if (llvm::any_of(op->getOperandTypes(), [](Type t) { return !retype(t); }) ||
       llvm::any_of(op->getResultTypes(), [](Type t) { return !retype(t); }))
     return false;
+  if (auto constant = dyn_cast<LLVM::ConstantOp>(op))
+    return static_cast<bool>(retypeConstant(constant.getValue()));
   return isa<LLVM::LoadOp, LLVM::StoreOp, LLVM::BitcastOp, LLVM::ConstantOp,
              LLVM::PoisonOp, LLVM::UndefOp, LLVM::ZeroOp, LLVM::GEPOp,
              LLVM::AllocaOp, LLVM::InsertElementOp, LLVM::ExtractElementOp,
              LLVM::ShuffleVectorOp, LLVM::InsertValueOp, LLVM::ExtractValueOp,
              LLVM::SelectOp, LLVM::FreezeOp, LLVM::MaskedLoadOp,
              LLVM::MaskedStoreOp, LLVM::BrOp, LLVM::CondBrOp>(op);
-}
-
-/// The bits of a bf16 constant as i16, or null.
-static Attribute retypeConstant(Attribute value) {
-  if (auto dense = dyn_cast<DenseElementsAttr>(value))
-    return dense.getElementType().isBF16()
-               ? dense.bitcast(IntegerType::get(value.getContext(), 16))
-               : Attribute();
-  if (auto scalar = dyn_cast<FloatAttr>(value))
-    return scalar.getType().isBF16()
-               ? IntegerAttr::get(IntegerType::get(value.getContext(), 16),
-                                  scalar.getValue().bitcastToAPInt())
-               : Attribute();
-  return {};
 }
 
 namespace {
@@ -98,22 +100,14 @@ struct SchedBF16AsI16Pass
     if (llvm::any_of(func.getFunctionType().getParams(), holdsBF16) ||
         holdsBF16(func.getFunctionType().getReturnType()))
       return;
-    bool movesOnly = true, any = false;
-    func.walk([&](Operation *op) {
-      if (!onlyMoves(op)) {
-        movesOnly = false;
+    bool any = false;
+    WalkResult walk = func.walk([&](Operation *op) {
+      if (!onlyMoves(op))
         return WalkResult::interrupt();
-      }
       any |= llvm::any_of(op->getResultTypes(), holdsBF16);
-      if (auto constant = dyn_cast<LLVM::ConstantOp>(op);
-          constant && holdsBF16(constant.getType()) &&
-          !retypeConstant(constant.getValue())) {
-        movesOnly = false;
-        return WalkResult::interrupt();
-      }
       return WalkResult::advance();
     });
-    if (!movesOnly || !any)
+    if (walk.wasInterrupted() || !any)
       return;
 
     func.walk([&](Operation *op) {

@@ -597,7 +597,7 @@ void ScriptBuilder::fuseInlined(
                               "'s parallel loops only: a later consumer "
                               "reads it whole");
     }
-    bool chained = feedsAnother(dag, producer, producers) || into.size() > 1;
+    bool suppressed = feedsAnother(dag, producer, producers) || into.size() > 1;
     // A tiled pad is guarded by an scf.if for empty slices, which does not
     // fuse further: pads go into the outermost container only.
     if (isa<tensor::PadOp>(dag.getNode(producer).op)) {
@@ -605,7 +605,7 @@ void ScriptBuilder::fuseInlined(
       continue;
     }
     std::string fused;
-    if (chained) {
+    if (suppressed) {
       fused = fresh("chain");
       os << "  " << fused << " = transform.sequence %func : " << kAnyOp
          << " -> " << kAnyOp << " failures(suppress) {\n  ^bb0(" << fresh("s")
