@@ -62,6 +62,10 @@ static LogicalResult verifyStaticTypes(Operation *op) {
     if (!shaped.hasStaticShape())
       return op->emitError() << "dynamic shape " << type
                              << " is not supported: ansor needs static shapes";
+    // A loop of no iterations has no tiling: sketches would split it as 0.
+    if (shaped.getNumElements() == 0)
+      return op->emitError() << "empty tensor " << type
+                             << " is not supported: nothing to schedule";
   }
   return success();
 }

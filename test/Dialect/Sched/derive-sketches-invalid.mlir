@@ -56,3 +56,13 @@ func.func @dyn_inside(%a: tensor<8xf32>) -> tensor<8xf32> {
   return %a : tensor<8xf32>
 }
 
+
+// -----
+
+// A loop of no iterations has nothing to tile (it was split as 0).
+func.func @empty(%a: tensor<0x16xf32>, %b: tensor<0x16xf32>) -> tensor<0x16xf32> {
+  // expected-error@below {{empty tensor 'tensor<0x16xf32>' is not supported: nothing to schedule}}
+  %e = tensor.empty() : tensor<0x16xf32>
+  %r = linalg.add ins(%a, %b : tensor<0x16xf32>, tensor<0x16xf32>) outs(%e : tensor<0x16xf32>) -> tensor<0x16xf32>
+  return %r : tensor<0x16xf32>
+}
