@@ -92,8 +92,14 @@ RunnerWorker::Reply RunnerWorker::run(llvm::ArrayRef<std::string> args,
     return reply;
   // One argument per line, an empty line ends the request.
   std::string request;
-  for (const std::string &arg : args)
+  for (const std::string &arg : args) {
+    if (arg.empty() || arg.find('\n') != std::string::npos) {
+      reply.error = "internal error: runner argument '" + arg +
+                    "' is empty or spans lines, which a request cannot carry";
+      return reply;
+    }
     request += arg + "\n";
+  }
   request += "\n";
   for (size_t sent = 0; sent < request.size();) {
     ssize_t n = ::send(socket, request.data() + sent, request.size() - sent,
