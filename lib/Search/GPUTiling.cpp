@@ -141,6 +141,22 @@ GPUTiling::getStageShape(AffineMap access) const {
   return shape;
 }
 
+/// Why `loops` (x innermost) with `counts` per loop exceed the extent of a
+/// dimension, or nothing when they fit.
+static std::optional<std::string> checkDims(ArrayRef<unsigned> loops,
+                                            ArrayRef<int64_t> counts,
+                                            const int64_t (&limits)[3],
+                                            StringRef what) {
+  static constexpr char kDims[] = {'x', 'y', 'z'};
+  for (auto [i, loop] : llvm::enumerate(llvm::reverse(loops)))
+    if (counts[loop] > limits[i])
+      return (Twine(counts[loop]) + " " + what + " along loop " + Twine(loop) +
+              ", dimension " + Twine(kDims[i]) + " (limit " + Twine(limits[i]) +
+              ")")
+          .str();
+  return std::nullopt;
+}
+
 std::optional<std::string> GPUTiling::check(const GPULimits &limits,
                                             ArrayRef<sched::CacheReadOp> reads,
                                             int64_t privateElementBytes) const {
@@ -153,6 +169,12 @@ std::optional<std::string> GPUTiling::check(const GPULimits &limits,
   if (numThreads() > limits.maxThreadsPerBlock)
     return std::to_string(numThreads()) + " threads per block (limit " +
            std::to_string(limits.maxThreadsPerBlock) + ")";
+  if (std::optional<std::string> violation =
+          checkDims(threadLoops(), threads, limits.maxBlockDims, "threads"))
+    return violation;
+  if (std::optional<std::string> violation =
+          checkDims(gridLoops(), blocks, limits.maxGridDims, "blocks"))
+    return violation;
   if (numVThreads() > limits.maxVThreadExtent)
     return std::to_string(numVThreads()) + " virtual threads (limit " +
            std::to_string(limits.maxVThreadExtent) + ")";

@@ -367,9 +367,7 @@ mlir::ansor::getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
   return loops;
 }
 
-/// Whether `expr` is a sum of constants and loops times positive constants,
-/// whose values over a tile start at the tile's first iteration.
-static bool isIncreasingSum(AffineExpr expr) {
+bool mlir::ansor::isIncreasingSum(AffineExpr expr) {
   if (isa<AffineDimExpr, AffineConstantExpr>(expr))
     return true;
   auto binary = dyn_cast<AffineBinaryOpExpr>(expr);

@@ -123,6 +123,11 @@ bool isConvolution2D(Operation *op);
 SmallVector<unsigned> getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
                                                    unsigned node);
 
+/// Whether `expr` is a sum of constants and loops times positive constants,
+/// whose values over a tile start at the tile's first iteration (upstream's
+/// tiling slices such an index where the tile's elements are).
+bool isIncreasingSum(AffineExpr expr);
+
 /// The loops that must not be tiled: those of an index expression with a
 /// negative coefficient (`127 - j`, `oh - kh`) or that is not a sum of
 /// multiples of loops (`j mod 4`). Upstream's tiling takes the slice of

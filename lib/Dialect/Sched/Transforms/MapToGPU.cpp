@@ -1,9 +1,11 @@
 //===- MapToGPU.cpp - sched-map-to-gpu pass -------------------------------===//
 
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "ansor/Target/Target.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -110,28 +112,52 @@ static void moveIntoOneThread(linalg::LinalgOp op, unsigned id) {
   blocks->setAttr("sched.host_op", b.getI64IntegerAttr(id));
 }
 
-/// Whether an index of `op` divides or takes a remainder of its loops
-/// (`j mod 3`): the slice of a tile would start at the value of its first
-/// iteration, and the tiled op index it again from there, which for such an
-/// index is not where the tile's elements are.
-static bool hasDividedIndex(linalg::LinalgOp op) {
+/// Whether an index of `op` is not an increasing sum of its loops (`j mod
+/// 3`, `w - k + 2`): the slice of a tile would start at the index's value at
+/// the tile's first iteration, and the tiled op index it again from there,
+/// which for such an index is not where the tile's elements are. Tiling any
+/// loop slices every dimension of an operand, so no loop of such an op is
+/// tiled.
+static bool hasUntileableIndex(linalg::LinalgOp op) {
   return llvm::any_of(op.getIndexingMapsArray(), [](AffineMap map) {
-    return llvm::any_of(map.getResults(), [](AffineExpr expr) {
-      bool divides = false;
-      expr.walk([&](AffineExpr sub) {
-        divides |=
-            llvm::is_contained({AffineExprKind::Mod, AffineExprKind::FloorDiv,
-                                AffineExprKind::CeilDiv},
-                               sub.getKind());
-      });
-      return divides;
-    });
+    return !llvm::all_of(map.getResults(), ansor::isIncreasingSum);
   });
 }
 
+/// The largest divisor of `n` that is at most kDefaultThreads: a block's
+/// tile must divide its loop, or the last block's thread forall would have
+/// a dynamic size, which the mapping to threads refuses ("requires
+/// statically sized, normalized forall op": a 50x200 GELU, a 1x1000 bias).
+static int64_t largestDivisorAtMost(int64_t n) {
+  for (int64_t d = std::min(n, kDefaultThreads); d > 1; --d)
+    if (n % d == 0)
+      return d;
+  return 1;
+}
+
+/// The loop of `parallel` (innermost last) whose elements a block's threads
+/// split: the innermost whose largest divisor fills a warp, so neighbouring
+/// threads touch neighbouring elements where they can; else the one with
+/// the largest divisor, innermost first (a prime innermost extent such as
+/// 257 would give one thread per block, a 100000x2 tensor two).
+static unsigned pickThreadLoop(ArrayRef<unsigned> parallel,
+                               ArrayRef<int64_t> ranges) {
+  static constexpr int64_t kWarp = 32;
+  unsigned best = parallel.back();
+  for (unsigned loop : llvm::reverse(parallel)) {
+    int64_t d = largestDivisorAtMost(ranges[loop]);
+    if (d >= kWarp)
+      return loop;
+    if (d > largestDivisorAtMost(ranges[best]))
+      best = loop;
+  }
+  return best;
+}
+
 /// Gives every linalg op outside the scheduled kernels a default mapping in
-/// `script`: blocks over the three innermost parallel loops (the innermost
-/// in chunks of 128), one thread per element.
+/// `script`: blocks over the three innermost parallel loops (one of them in
+/// chunks of up to 128 that divide it, pickThreadLoop), one thread per
+/// element.
 LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
                                             llvm::raw_ostream &script,
                                             unsigned &kernels) {
@@ -159,7 +185,7 @@ LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
         parallel.push_back(loop);
     if (llvm::any_of(ranges, ShapedType::isDynamic))
       return op->emitOpError() << "has dynamic loop ranges";
-    if (parallel.empty() || hasDividedIndex(op)) {
+    if (parallel.empty() || hasUntileableIndex(op)) {
       bool reduces = llvm::any_of(
           llvm::zip(op.getIteratorTypesArray(), ranges), [](auto pair) {
             return std::get<0>(pair) == utils::IteratorType::reduction &&
@@ -169,7 +195,7 @@ LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
       // of its 0-d init), or an index that tiles wrongly: one thread of one
       // block runs it, slowly but correctly, instead of the func being
       // refused (or computed wrong).
-      if (reduces || op.getNumLoops() == 0 || hasDividedIndex(op)) {
+      if (reduces || op.getNumLoops() == 0 || hasUntileableIndex(op)) {
         if (!op.hasPureBufferSemantics())
           return op->emitOpError() << "must be on buffers to map to the GPU";
         unsigned id = kernels++;
@@ -186,20 +212,30 @@ LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
     }
     if (parallel.size() > 3)
       parallel.erase(parallel.begin(), parallel.end() - 3);
+    unsigned threadLoop = pickThreadLoop(parallel, ranges);
     SmallVector<int64_t> blockSizes(op.getNumLoops(), 0),
         threadSizes(op.getNumLoops(), 0);
+    for (unsigned loop : parallel)
+      blockSizes[loop] = 1;
+    blockSizes[threadLoop] = largestDivisorAtMost(ranges[threadLoop]);
+    // Grid y and z hold at most 65535 blocks: a longer loop there is left
+    // whole, each thread running it.
+    static const ansor::GPULimits limits;
+    for (unsigned i = 0; i + 1 < parallel.size(); ++i)
+      if (parallel[i] != threadLoop &&
+          ranges[parallel[i]] / blockSizes[parallel[i]] >
+              limits.maxGridDims[parallel.size() - 1 - i]) {
+        blockSizes[parallel[i]] = 0;
+        parallel.erase(parallel.begin() + i--);
+      }
     SmallVector<std::string> blockMap, threadMap;
     static constexpr StringLiteral kDims[] = {"x", "y", "z"};
-    for (auto [i, loop] : llvm::enumerate(parallel)) {
-      bool innermost = i + 1 == parallel.size();
-      blockSizes[loop] =
-          innermost ? std::min(ranges[loop], kDefaultThreads) : 1;
-      StringRef dim = kDims[parallel.size() - 1 - i];
-      blockMap.push_back(("#gpu.block<" + dim + ">").str());
-    }
-    threadSizes[parallel.back()] = 1;
+    for (auto [i, loop] : llvm::enumerate(parallel))
+      blockMap.push_back(
+          ("#gpu.block<" + kDims[parallel.size() - 1 - i] + ">").str());
+    threadSizes[threadLoop] = 1;
     threadMap.push_back("#gpu.thread<x>");
-    int64_t threads = blockSizes[parallel.back()];
+    int64_t threads = blockSizes[threadLoop];
     unsigned id = kernels++;
     op->setAttr("sched.host_op",
                 IntegerAttr::get(IntegerType::get(op->getContext(), 64), id));
@@ -301,6 +337,23 @@ SchedMapToGPUPass::attributeWorkgroupAllocs(gpu::LaunchOp launch) {
   return success();
 }
 
+/// A constant of the payload (a matmul's dense weight) is a host global
+/// after bufferization: a kernel given its address reads host memory
+/// (CUDA_ERROR_ILLEGAL_ADDRESS on every program of such a func, tuned or
+/// not). Read inside the launch, it goes with the kernel: outlining copies
+/// the global into the kernels' module, in device memory.
+static void sinkConstantGlobals(gpu::LaunchOp launch) {
+  auto module = launch->getParentOfType<ModuleOp>();
+  (void)sinkOperationsIntoLaunchOp(launch, [&](Operation *op) {
+    auto get = dyn_cast<memref::GetGlobalOp>(op);
+    if (!get)
+      return false;
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        module, get.getNameAttr());
+    return global && global.getConstant();
+  });
+}
+
 void SchedMapToGPUPass::runOnOperation() {
   ModuleOp module = getOperation();
   std::string text;
@@ -367,6 +420,7 @@ void SchedMapToGPUPass::runOnOperation() {
   });
   if (attributed.wasInterrupted())
     return signalPassFailure();
+  module.walk([&](gpu::LaunchOp launch) { sinkConstantGlobals(launch); });
   module.walk([](Operation *op) {
     op->removeAttr(kKernelAttr);
     op->removeAttr("sched.host_op");

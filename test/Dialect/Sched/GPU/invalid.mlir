@@ -53,6 +53,27 @@ sched.schedule @s for @mm target "cuda -arch=sm_90"
 
 // -----
 
+func.func @ew(%a: tensor<128x3x32xf32>) -> tensor<128x3x32xf32> {
+  %e = tensor.empty() : tensor<128x3x32xf32>
+  %r = linalg.exp ins(%a : tensor<128x3x32xf32>) outs(%e : tensor<128x3x32xf32>) -> tensor<128x3x32xf32>
+  return %r : tensor<128x3x32xf32>
+}
+
+// 128 x 3 x 2 = 768 threads fit a block, but its z dimension (the outermost
+// of three thread loops) holds at most 64 (the sampler drew such a tiling:
+// "Trying to launch a GPU kernel with ... block_dims = (2, 3, 128)").
+sched.schedule @s for @ew target "cuda -arch=sm_90"
+    nodes [#sched.node<"linalg.exp", [128, 3, 32], [S, S, S]>] rules [] {
+  // expected-error@below {{'sched.tile' op cannot run on the target: 128 threads along loop 0, dimension z (limit 64)}}
+  sched.tile node 0 structure #sched.structure<[S, S, S]>
+      splits [#sched.split<[1, 128, 1] of 128>,
+              #sched.split<[1, 3, 1] of 3>,
+              #sched.split<[2, 2, 8] of 32>]
+  sched.bind node 0 block 0 thread 1
+}
+
+// -----
+
 func.func @mm(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>)
       outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
