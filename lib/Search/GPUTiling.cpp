@@ -143,10 +143,9 @@ GPUTiling::getStageShape(AffineMap access) const {
 
 /// Why `loops` (x innermost) with `counts` per loop exceed the extent of a
 /// dimension, or nothing when they fit.
-static std::optional<std::string> checkDims(ArrayRef<unsigned> loops,
-                                            ArrayRef<int64_t> counts,
-                                            const int64_t (&limits)[3],
-                                            StringRef what) {
+static std::optional<std::string>
+checkDims(ArrayRef<unsigned> loops, ArrayRef<int64_t> counts,
+          const std::array<int64_t, 3> &limits, StringRef what) {
   static constexpr char kDims[] = {'x', 'y', 'z'};
   for (auto [i, loop] : llvm::enumerate(llvm::reverse(loops)))
     if (counts[loop] > limits[i])

@@ -5,6 +5,7 @@
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
+#include <array>
 #include <string>
 
 namespace mlir {
@@ -16,8 +17,8 @@ struct GPULimits {
   int64_t maxThreadsPerBlock = 1024;
   /// Largest extent of each block and grid dimension (x, y, z): a block's z
   /// holds at most 64 threads, whatever its total.
-  int64_t maxBlockDims[3] = {1024, 1024, 64};
-  int64_t maxGridDims[3] = {2147483647, 65535, 65535};
+  std::array<int64_t, 3> maxBlockDims = {1024, 1024, 64};
+  std::array<int64_t, 3> maxGridDims = {2147483647, 65535, 65535};
   /// Static shared memory per block without opting in to more.
   int64_t maxSharedMemoryPerBlock = 48 * 1024;
   /// Alignment of each shared buffer (128-bit vector accesses); a buffer

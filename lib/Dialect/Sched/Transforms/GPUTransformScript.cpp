@@ -179,23 +179,30 @@ std::string GPUScriptBuilder::fuseThrough(std::string producer,
 /// Fuses the inlined `producers` (consumers first) through `loops`. As on
 /// the CPU (ScriptBuilder::fuseInlined), a producer that feeds another (an
 /// attention's exp, inlined into the normalization inlined into P x V: 2 of
-/// 6 sampled programs did not build) or that goes through several loops (a
-/// ReLU6 inlined into a pointwise convolution whose fused consumer's tiles
-/// read a slice no inner loop varies, so the first fusion already reaches
-/// the innermost loop: 2 of 12 programs) may find nothing left to fuse; its
-/// fusion runs in a sequence whose failures are suppressed.
+/// 6 sampled programs did not build) may already have been fused along with
+/// it, so its fusions run in a sequence whose failures are suppressed. So do
+/// the fusions after the first of one that goes through several loops: where
+/// its consumer's tiles read a slice no inner loop varies (a ReLU6 inlined
+/// into a pointwise convolution with a fused consumer), the first fusion
+/// already reaches the innermost loop and the next finds nothing to fuse (2
+/// of 12 programs). The first fusion stays unsuppressed: a producer it
+/// cannot fuse would be left to every thread of the block.
 void GPUScriptBuilder::fuseProducers(
     ArrayRef<std::pair<unsigned, std::string>> producers,
     ArrayRef<std::string> loops) {
   for (auto &[producer, handle] : producers) {
-    if (!feedsAnother(dag, producer, producers) && loops.size() <= 1) {
-      fuseThrough(handle, loops);
-      continue;
+    ArrayRef<std::string> suppressed = loops;
+    std::string fused = handle;
+    if (!feedsAnother(dag, producer, producers)) {
+      fused = fuseThrough(handle, loops.take_front());
+      suppressed = loops.drop_front();
     }
+    if (suppressed.empty())
+      continue;
     os << "  transform.sequence %func : " << kAnyOp
        << " failures(suppress) {\n  ^bb0(" << fresh("s") << ": " << kAnyOp
        << "):\n";
-    fuseThrough(handle, loops);
+    fuseThrough(fused, suppressed);
     os << "  transform.yield\n  }\n";
   }
 }

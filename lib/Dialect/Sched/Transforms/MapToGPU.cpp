@@ -154,6 +154,44 @@ static unsigned pickThreadLoop(ArrayRef<unsigned> parallel,
   return best;
 }
 
+/// The grid dimension of each loop of `parallel` with a tile in
+/// `blockSizes`, as mapping attributes in loop order: x to the innermost,
+/// y and z to the others, innermost first; but where y or z would get more
+/// blocks than the 65535 it holds, x (2^31 - 1) goes to the loop with the
+/// most. A loop that still has more blocks than its dimension holds is left
+/// whole (each thread runs it); only a func with two such loops comes to
+/// that, and then the threads' loop `threadLoop` keeps x.
+static SmallVector<std::string>
+mapBlocks(ArrayRef<unsigned> parallel, ArrayRef<int64_t> ranges,
+          unsigned threadLoop, SmallVectorImpl<int64_t> &blockSizes) {
+  const ansor::GPULimits limits;
+  static constexpr StringLiteral kDims[] = {"x", "y", "z"};
+  auto blocks = [&](unsigned loop) { return ranges[loop] / blockSizes[loop]; };
+  unsigned xLoop = parallel.back();
+  if (llvm::any_of(parallel, [&](unsigned loop) {
+        return blocks(loop) > limits.maxGridDims[1];
+      }))
+    for (unsigned loop : llvm::reverse(parallel))
+      if (blocks(loop) > blocks(xLoop))
+        xLoop = loop;
+  if (blocks(threadLoop) > limits.maxGridDims[1])
+    xLoop = threadLoop;
+  SmallVector<unsigned> dims(ranges.size(), 0);
+  unsigned next = 1;
+  for (unsigned loop : llvm::reverse(parallel))
+    if (loop != xLoop)
+      dims[loop] = next++;
+  SmallVector<std::string> mapping;
+  for (unsigned loop : parallel) {
+    if (blocks(loop) > limits.maxGridDims[dims[loop]]) {
+      blockSizes[loop] = 0;
+      continue;
+    }
+    mapping.push_back(("#gpu.block<" + kDims[dims[loop]] + ">").str());
+  }
+  return mapping;
+}
+
 /// Gives every linalg op outside the scheduled kernels a default mapping in
 /// `script`: blocks over the three innermost parallel loops (one of them in
 /// chunks of up to 128 that divide it, pickThreadLoop), one thread per
@@ -218,23 +256,10 @@ LogicalResult SchedMapToGPUPass::mapHostOps(func::FuncOp func,
     for (unsigned loop : parallel)
       blockSizes[loop] = 1;
     blockSizes[threadLoop] = largestDivisorAtMost(ranges[threadLoop]);
-    // Grid y and z hold at most 65535 blocks: a longer loop there is left
-    // whole, each thread running it.
-    static const ansor::GPULimits limits;
-    for (unsigned i = 0; i + 1 < parallel.size(); ++i)
-      if (parallel[i] != threadLoop &&
-          ranges[parallel[i]] / blockSizes[parallel[i]] >
-              limits.maxGridDims[parallel.size() - 1 - i]) {
-        blockSizes[parallel[i]] = 0;
-        parallel.erase(parallel.begin() + i--);
-      }
-    SmallVector<std::string> blockMap, threadMap;
-    static constexpr StringLiteral kDims[] = {"x", "y", "z"};
-    for (auto [i, loop] : llvm::enumerate(parallel))
-      blockMap.push_back(
-          ("#gpu.block<" + kDims[parallel.size() - 1 - i] + ">").str());
+    SmallVector<std::string> blockMap =
+        mapBlocks(parallel, ranges, threadLoop, blockSizes);
+    SmallVector<std::string> threadMap = {"#gpu.thread<x>"};
     threadSizes[threadLoop] = 1;
-    threadMap.push_back("#gpu.thread<x>");
     int64_t threads = blockSizes[threadLoop];
     unsigned id = kernels++;
     op->setAttr("sched.host_op",

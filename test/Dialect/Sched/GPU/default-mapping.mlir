@@ -55,3 +55,19 @@ func.func @tall(%x: tensor<100000x2xf32>) -> tensor<100000x2xf32> {
   %r = linalg.exp ins(%x : tensor<100000x2xf32>) outs(%e : tensor<100000x2xf32>) -> tensor<100000x2xf32>
   return %r : tensor<100000x2xf32>
 }
+
+// -----
+
+// 70000 rows in one block each would pass grid y's 65535: the loop with the
+// most blocks takes x (2^31 - 1) instead (it was left to each thread to
+// run, one block in all).
+// CHECK-LABEL: llvm.func @taller(
+// CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : index) : i64
+// CHECK-DAG: %[[C64:.*]] = llvm.mlir.constant(64 : index) : i64
+// CHECK-DAG: %[[C70000:.*]] = llvm.mlir.constant(70000 : index) : i64
+// CHECK: gpu.launch_func <{{.*}}> @taller_kernel::@taller_kernel blocks in (%[[C70000]], %[[C1]], %[[C1]]) threads in (%[[C64]], %[[C1]], %[[C1]])
+func.func @taller(%x: tensor<70000x64xf32>) -> tensor<70000x64xf32> {
+  %e = tensor.empty() : tensor<70000x64xf32>
+  %r = linalg.exp ins(%x : tensor<70000x64xf32>) outs(%e : tensor<70000x64xf32>) -> tensor<70000x64xf32>
+  return %r : tensor<70000x64xf32>
+}

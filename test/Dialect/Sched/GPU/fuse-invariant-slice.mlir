@@ -4,8 +4,9 @@
 // output channels, all its input channels: a slice no thread loop varies, so
 // the first fusion already put the ReLU6 in the innermost loop and the next
 // found no slice to fuse ("could not find next producer to fuse into
-// container", 2 of 12 sampled programs of the block did not build). Such a
-// fusion now runs in a sequence whose failures are suppressed.
+// container", 2 of 12 sampled programs of the block did not build). The
+// fusions after the first now run in a sequence whose failures are
+// suppressed.
 // RUN: ansor-opt %s --sched-export-transform | FileCheck %s --check-prefix=SCRIPT
 // RUN: ansor-opt %s --sched-materialize | FileCheck %s --check-prefix=MAT
 // RUN: ansor-opt %s --symbol-privatize=exclude=dws,dws_s --symbol-dce \
@@ -24,8 +25,9 @@
 // SCRIPT:         %[[BIAS:.+]] = transform.structured.match attributes {sched.node = 5 : i64}
 // SCRIPT:         %[[CONV:.+]] = transform.get_producer_of_operand %[[BIAS]][0]
 // SCRIPT:         %[[RELU6:.+]] = transform.get_producer_of_operand %[[CONV]][0]
-// SCRIPT:         transform.sequence %{{.+}} failures(suppress) {
-// SCRIPT:           fuse_into_containing_op %[[RELU6]] into
+// SCRIPT:         %[[FIRST:.+]], %{{.+}} = transform.structured.fuse_into_containing_op %[[RELU6]] into
+// SCRIPT-NEXT:    transform.sequence %{{.+}} failures(suppress) {
+// SCRIPT:           fuse_into_containing_op %[[FIRST]] into
 
 // The ReLU6 is computed by each thread of the pointwise convolution's
 // kernel, before the convolution's (vectorized) accumulation.

@@ -512,14 +512,17 @@ def SchedMapToGPU : Pass<"sched-map-to-gpu", "::mlir::ModuleOp"> {
   let summary = "Turn bufferized block and thread foralls into GPU launches";
   let description = [{
     Runs after bufferization in `ansor-lower-gpu`. What no schedule placed on
-    the GPU (a pad, a copy bufferization added) gets a default mapping: one
-    thread per element of the three innermost parallel loops, at most 128
-    threads per block along the innermost. An op with nothing to spread over
-    threads (a reduction to a scalar) or with an index upstream's tiling
-    would slice in the wrong place (`j mod 3`, `w - k + 2`) runs in one
-    thread of one block, slowly but correctly. A constant global (a dense
-    weight of the payload) that a kernel reads is read inside its launch, so
-    that outlining puts a copy in device memory. Buffers allocated inside a kernel become per-thread stack
+    the GPU (a pad, a copy bufferization added, the whole untuned lowering)
+    gets a default mapping: one thread per element of the three innermost
+    parallel loops, a block's threads along one loop in a tile that divides
+    it (at most 128; the innermost where that fills a warp), the loop with
+    the most blocks on grid x. An op with nothing to spread over threads (a
+    reduction to a scalar) or with an index upstream's tiling would slice in
+    the wrong place (`j mod 3`, `w - k + 2`) runs in one thread of one
+    block, slowly but correctly. A constant global (a dense weight of the
+    payload) that a kernel reads is read inside its launch, so that
+    outlining puts a copy in device memory. Buffers allocated inside a
+    kernel become per-thread stack
     buffers (an error above 16 KiB), except buffers in workgroup memory
     (cache stages): those the block shares, so they become workgroup
     attributions of their `gpu.launch` (shared memory in PTX; an error above
