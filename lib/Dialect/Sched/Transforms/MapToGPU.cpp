@@ -3,6 +3,7 @@
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
+#include "ansor/Search/Factorization.h"
 #include "ansor/Target/Target.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
@@ -23,7 +24,7 @@ namespace sched {
 using namespace mlir;
 
 static constexpr StringLiteral kKernelAttr = "sched.kernel";
-/// Threads per block of the default mapping, along the innermost loop.
+/// Most threads per block of the default mapping (pickThreadLoop).
 static constexpr int64_t kDefaultThreads = 128;
 /// Largest buffer a kernel keeps per thread on its stack (what sampling
 /// keeps fused tiles within).
@@ -129,10 +130,8 @@ static bool hasUntileableIndex(linalg::LinalgOp op) {
 /// a dynamic size, which the mapping to threads refuses ("requires
 /// statically sized, normalized forall op": a 50x200 GELU, a 1x1000 bias).
 static int64_t largestDivisorAtMost(int64_t n) {
-  for (int64_t d = std::min(n, kDefaultThreads); d > 1; --d)
-    if (n % d == 0)
-      return d;
-  return 1;
+  SmallVector<int64_t> divisors = ansor::getDivisors(n);
+  return *std::prev(llvm::upper_bound(divisors, kDefaultThreads));
 }
 
 /// The loop of `parallel` (innermost last) whose elements a block's threads
