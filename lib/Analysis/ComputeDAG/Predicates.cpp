@@ -169,25 +169,35 @@ bool mlir::ansor::isOutputIndexedBySpatialLoops(const ComputeDAG &dag,
   return init.getResults() == ArrayRef(spatial);
 }
 
-bool mlir::ansor::hasKnownCombiner(linalg::LinalgOp op) {
-  if (op.getNumDpsInits() != 1)
-    return false;
-  BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+/// The op that combines the values of init `index` of `op` into it, when it
+/// is one whose neutral element upstream's reduction tiling knows, and it
+/// yields what it combines; null otherwise.
+static Operation *getKnownCombiner(linalg::LinalgOp op, unsigned index) {
+  BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(index));
   if (!acc.hasOneUse())
-    return false;
+    return nullptr;
   Operation *combiner = *acc.user_begin();
   auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
-  return combiner->getNumResults() == 1 &&
-         yield.getOperand(0) == combiner->getResult(0) &&
-         isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
-             arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
-             arith::MinNumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
-             arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
-             combiner);
+  if (combiner->getNumResults() != 1 ||
+      yield.getOperand(index) != combiner->getResult(0) ||
+      !isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
+           arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+           arith::MinNumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+           arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+          combiner))
+    return nullptr;
+  return combiner;
+}
+
+bool mlir::ansor::hasKnownCombiner(linalg::LinalgOp op) {
+  return op.getNumDpsInits() > 0 &&
+         llvm::all_of(llvm::seq(op.getNumDpsInits()), [&](unsigned index) {
+           return getKnownCombiner(op, index) != nullptr;
+         });
 }
 
 bool mlir::ansor::combinesVaryingValue(linalg::LinalgOp op) {
-  if (!hasKnownCombiner(op))
+  if (op.getNumDpsInits() != 1 || !hasKnownCombiner(op))
     return false;
   BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
   Operation *combiner = *acc.user_begin();

@@ -53,13 +53,14 @@ bool reducesOnceAlongContiguousRows(const ComputeDAG &dag, unsigned node);
 bool readsOnceAlongRows(AffineMap map, ArrayRef<int64_t> extents,
                         ArrayRef<bool> reduction);
 
-/// Whether the body of `op` combines each value into its one init by an op
+/// Whether the body of `op` combines a value into each of its inits by an op
 /// upstream's reduction tiling knows the neutral element of (an add, a max,
-/// ...), the combined value being what it yields.
+/// ...), the combined value being what it yields for that init (a sum and a
+/// product of one `linalg.reduce`: upstream tiles each init's reduction).
 bool hasKnownCombiner(linalg::LinalgOp op);
-/// Whether, besides, the value combined varies along the reduction loops
-/// (it reads an input or an index along one), unlike a count's `c + 1.0` or
-/// an add of a value broadcast along them.
+/// Whether, besides, `op` has one init and the value combined varies along
+/// the reduction loops (it reads an input or an index along one), unlike a
+/// count's `c + 1.0` or an add of a value broadcast along them.
 bool combinesVaryingValue(linalg::LinalgOp op);
 
 /// Whether a reduction should be factored to gain parallelism on `cores`.

@@ -343,11 +343,16 @@ SchedulePlan::planLaneSplit(unsigned node, unsigned vectorBits) const {
                    getAffineDimExpr(loop, op.getContext());
       }))
     return std::nullopt;
-  Type element = getElementTypeOrSelf(op.getDpsInits().front().getType());
-  if (!element.isIntOrFloat())
-    return std::nullopt;
-  int64_t vectorLanes =
-      vectorBits / std::max(8u, element.getIntOrFloatBitWidth());
+  // The widest init decides the lanes (a sum and a product of one reduce
+  // each accumulate in their own vectors).
+  unsigned bits = 8;
+  for (Value init : op.getDpsInits()) {
+    Type element = getElementTypeOrSelf(init.getType());
+    if (!element.isIntOrFloat())
+      return std::nullopt;
+    bits = std::max(bits, element.getIntOrFloatBitWidth());
+  }
+  int64_t vectorLanes = vectorBits / bits;
   int64_t extent = n.extents[loop];
   for (int64_t lanes = 2 * vectorLanes; lanes >= 4; lanes /= 2) {
     if (extent < 2 * lanes)

@@ -988,14 +988,22 @@ void ScriptBuilder::splitIntoLanes(unsigned node, const std::string &handle,
   }
   SmallVector<int64_t> sizes(n.extents.size(), 0);
   sizes[split.loop] = split.lanes;
-  std::string fill = fresh("lane_fill"), partial = fresh("lane_partial"),
-              combine = fresh("lane_combine"), loop = fresh("lane_loop");
-  os << "  " << fill << ", " << partial << ", " << combine << ", " << loop
-     << " = transform.structured.tile_reduction_using_for " << covered
-     << " by tile_sizes = " << sizeList(sizes) << " : (" << kAnyOp << ") -> ("
-     << typeList(4) << ")\n";
-  for (const std::string &op : {fill, stepOthers(partial), combine})
-    toVectorize.push_back({op, {}});
+  // Upstream makes a fill and a combining reduce per init but declares one
+  // combining handle: with N inits its 2N + 2 results are the N fills, the
+  // partial op, the N combines and the loop, whatever the names say.
+  unsigned inits = cast<linalg::LinalgOp>(n.op).getNumDpsInits();
+  std::string results = fresh("lane"), named = fresh("lane_named"),
+              last = fresh("lane_last"), loop = fresh("lane_loop");
+  os << "  " << results << ":" << 2 * inits - 1 << ", " << named << ", " << last
+     << ", " << loop << " = transform.structured.tile_reduction_using_for "
+     << covered << " by tile_sizes = " << sizeList(sizes) << " : (" << kAnyOp
+     << ") -> (" << typeList(2 * inits + 2) << ")\n";
+  SmallVector<std::string> handles;
+  for (unsigned i = 0; i < 2 * inits - 1; ++i)
+    handles.push_back(results + "#" + std::to_string(i));
+  handles.append({named, last});
+  for (auto [index, handle] : llvm::enumerate(handles))
+    toVectorize.push_back({index == inits ? stepOthers(handle) : handle, {}});
 }
 
 static std::string concreteType(StringRef opName) {
