@@ -319,7 +319,8 @@ static bool canReduceAcrossThreads(const ComputeDAG &dag, unsigned node) {
       }))
     return false;
   SmallVector<Operation *> combiners;
-  if (!matchReduction(linalgOp.getRegionOutputArgs(), 0, combiners) ||
+  if (indexesReductionLoop(linalgOp) ||
+      !matchReduction(linalgOp.getRegionOutputArgs(), 0, combiners) ||
       combiners.size() != 1 || !arith::getNeutralElement(combiners.front()))
     return false;
   SmallVector<int64_t> gridExtents;

@@ -189,8 +189,16 @@ static Operation *getKnownCombiner(linalg::LinalgOp op, unsigned index) {
   return combiner;
 }
 
+bool mlir::ansor::indexesReductionLoop(linalg::LinalgOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  return llvm::any_of(
+      op.getBlock()->getOps<linalg::IndexOp>(), [&](linalg::IndexOp index) {
+        return iterators[index.getDim()] == utils::IteratorType::reduction;
+      });
+}
+
 bool mlir::ansor::hasKnownCombiner(linalg::LinalgOp op) {
-  return op.getNumDpsInits() > 0 &&
+  return op.getNumDpsInits() > 0 && !indexesReductionLoop(op) &&
          llvm::all_of(llvm::seq(op.getNumDpsInits()), [&](unsigned index) {
            return getKnownCombiner(op, index) != nullptr;
          });

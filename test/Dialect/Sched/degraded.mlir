@@ -65,3 +65,125 @@ sched.schedule @scalar_partial for @dwq target "llvm -mtriple=x86_64-pc-linux-gn
   sched.parallel node 1 loops <3 in [1, 2, 3, 4]>
   sched.unroll node 1 max_step <64 in [0, 16, 64, 512]>
 }
+
+// -----
+
+// Reduction vectors too wide for LLVM to build in bounded time stay scalar
+// (SchedulePlan.h, hasCostlyVectorReduction): two rows of 2048 weighted by
+// the loop's index (no lane split: upstream's split would misplace the
+// index) took 45 s to compile; the rfactor partial of a whole-tensor max, an
+// 8 x 64 x 4 block flattened into one vector of 2048 built from 512 rows of
+// 4, took 93 s. Each program builds in under a second now.
+// CHECK-LABEL: transform.named_sequence @apply_wide_rows
+// CHECK-SAME:    sched.degraded = ["node 1: register block left scalar: its reduction vectors would be too wide for LLVM to build in bounded time"]
+func.func @iw(%x: tensor<4x2048xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x2048xf32>) outs(%acc : tensor<4xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %k = linalg.index 1 : index
+      %ki = arith.index_cast %k : index to i32
+      %kf = arith.sitofp %ki : i32 to f32
+      %w = arith.mulf %v, %kf : f32
+      %n = arith.addf %w, %o : f32
+      linalg.yield %n : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+sched.schedule @wide_rows for @iw target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [4], [S]>, #sched.node<"linalg.generic", [4, 2048], [S, R]>] rules [] {
+  sched.tile node 1 structure <[S, S, R]> splits [#sched.split<[2, 2] of 4>, #sched.split<[2048] of 2048>]
+  sched.parallel node 1 loops <1 in [0, 1]>
+  sched.vectorize node 1
+}
+
+// -----
+
+// CHECK-LABEL: transform.named_sequence @apply_one_row
+// CHECK-NOT:     sched.degraded
+func.func @iw(%x: tensor<4x2048xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x2048xf32>) outs(%acc : tensor<4xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %k = linalg.index 1 : index
+      %ki = arith.index_cast %k : index to i32
+      %kf = arith.sitofp %ki : i32 to f32
+      %w = arith.mulf %v, %kf : f32
+      %n = arith.addf %w, %o : f32
+      linalg.yield %n : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+sched.schedule @one_row for @iw target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [4], [S]>, #sched.node<"linalg.generic", [4, 2048], [S, R]>] rules [] {
+  sched.tile node 1 structure <[S, S, R]> splits [#sched.split<[4, 1] of 4>, #sched.split<[2048] of 2048>]
+  sched.parallel node 1 loops <1 in [0, 1]>
+  sched.vectorize node 1
+}
+
+// -----
+
+// CHECK-LABEL: transform.named_sequence @apply_flattened
+// CHECK-SAME:    sched.degraded = ["node 1: register block left scalar: its reduction vectors would be too wide for LLVM to build in bounded time"]
+func.func @gn(%x: tensor<8x64x96xf32>) -> tensor<8x64x96xf32> {
+  %z = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<f32>
+  %i0 = linalg.fill ins(%z : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
+  %m = linalg.generic {indexing_maps = [affine_map<(a, b, c) -> (a, b, c)>, affine_map<(a, b, c) -> ()>], iterator_types = ["reduction", "reduction", "reduction"]}
+      ins(%x : tensor<8x64x96xf32>) outs(%i0 : tensor<f32>) {
+  ^bb0(%v: f32, %o: f32):
+    %a = math.absf %v : f32
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<f32>
+  %e = tensor.empty() : tensor<8x64x96xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b, c) -> (a, b, c)>, affine_map<(a, b, c) -> ()>, affine_map<(a, b, c) -> (a, b, c)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %m : tensor<8x64x96xf32>, tensor<f32>) outs(%e : tensor<8x64x96xf32>) {
+  ^bb0(%v: f32, %mm: f32, %o: f32):
+    %d = arith.divf %v, %mm : f32
+    linalg.yield %d : f32
+  } -> tensor<8x64x96xf32>
+  return %r : tensor<8x64x96xf32>
+}
+sched.schedule @flattened for @gn target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [], []>, #sched.node<"linalg.generic", [8, 64, 96], [R, R, R]>, #sched.node<"linalg.generic", [8, 64, 96], [S, S, S]>] rules ["AddRfactor"] {
+  sched.rfactor node 1 loop 2 split <[24, 4] of 96>
+  sched.vectorize node 1
+  sched.tile node 2 structure <[S, S]> splits [#sched.split<[8, 1] of 8>, #sched.split<[8, 8] of 64>, #sched.split<[24, 4] of 96>]
+  sched.parallel node 2 loops <2 in [0, 1, 2, 3]>
+  sched.vectorize node 2
+}
+
+// -----
+
+// CHECK-LABEL: transform.named_sequence @apply_unit_inner
+// CHECK-NOT:     sched.degraded
+func.func @gn(%x: tensor<8x64x96xf32>) -> tensor<8x64x96xf32> {
+  %z = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<f32>
+  %i0 = linalg.fill ins(%z : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
+  %m = linalg.generic {indexing_maps = [affine_map<(a, b, c) -> (a, b, c)>, affine_map<(a, b, c) -> ()>], iterator_types = ["reduction", "reduction", "reduction"]}
+      ins(%x : tensor<8x64x96xf32>) outs(%i0 : tensor<f32>) {
+  ^bb0(%v: f32, %o: f32):
+    %a = math.absf %v : f32
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<f32>
+  %e = tensor.empty() : tensor<8x64x96xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b, c) -> (a, b, c)>, affine_map<(a, b, c) -> ()>, affine_map<(a, b, c) -> (a, b, c)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %m : tensor<8x64x96xf32>, tensor<f32>) outs(%e : tensor<8x64x96xf32>) {
+  ^bb0(%v: f32, %mm: f32, %o: f32):
+    %d = arith.divf %v, %mm : f32
+    linalg.yield %d : f32
+  } -> tensor<8x64x96xf32>
+  return %r : tensor<8x64x96xf32>
+}
+sched.schedule @unit_inner for @gn target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [], []>, #sched.node<"linalg.generic", [8, 64, 96], [R, R, R]>, #sched.node<"linalg.generic", [8, 64, 96], [S, S, S]>] rules ["AddRfactor"] {
+  sched.rfactor node 1 loop 2 split <[96, 1] of 96>
+  sched.vectorize node 1
+  sched.tile node 2 structure <[S, S]> splits [#sched.split<[8, 1] of 8>, #sched.split<[8, 8] of 64>, #sched.split<[24, 4] of 96>]
+  sched.parallel node 2 loops <2 in [0, 1, 2, 3]>
+  sched.vectorize node 2
+}

@@ -53,10 +53,17 @@ bool reducesOnceAlongContiguousRows(const ComputeDAG &dag, unsigned node);
 bool readsOnceAlongRows(AffineMap map, ArrayRef<int64_t> extents,
                         ArrayRef<bool> reduction);
 
+/// Whether the body of `op` reads the index of a reduction loop
+/// (`linalg.index`). Upstream's reduction tilings (tile_reduction_using_for
+/// and _forall) leave such an index relative to the tile: a cross-entropy
+/// that gathers each row's label logit by `linalg.index` read the wrong
+/// rows once factored.
+bool indexesReductionLoop(linalg::LinalgOp op);
 /// Whether the body of `op` combines a value into each of its inits by an op
 /// upstream's reduction tiling knows the neutral element of (an add, a max,
 /// ...), the combined value being what it yields for that init (a sum and a
-/// product of one `linalg.reduce`: upstream tiles each init's reduction).
+/// product of one `linalg.reduce`: upstream tiles each init's reduction),
+/// and that tiling computes it right (not indexesReductionLoop).
 bool hasKnownCombiner(linalg::LinalgOp op);
 /// Whether, besides, `op` has one init and the value combined varies along
 /// the reduction loops (it reads an input or an index along one), unlike a

@@ -299,10 +299,33 @@ bool mlir::sched::hasUnlowerableBF16Width(Operation *op,
   return false;
 }
 
+bool mlir::sched::hasCostlyVectorReduction(Operation *op,
+                                           ArrayRef<int64_t> block) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return false;
+  SmallVector<utils::IteratorType> iterators = linalgOp.getIteratorTypesArray();
+  int64_t width = 1, elements = 1, reduced = 0;
+  for (auto [extent, iterator] : llvm::zip(block, iterators)) {
+    elements *= extent;
+    if (iterator == utils::IteratorType::reduction && extent > 1) {
+      width *= extent;
+      ++reduced;
+    }
+  }
+  if (elements > width && width > kMaxBlockReductionWidth)
+    return true;
+  if (reduced < 2 || linalg::isaContractionOpInterface(linalgOp))
+    return false;
+  auto innermost = llvm::find_if(llvm::reverse(block),
+                                 [](int64_t extent) { return extent > 1; });
+  return elements / *innermost * width > kMaxFlattenedReductionCost;
+}
+
 bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
   auto op = dyn_cast<linalg::LinalgOp>(dag->getNode(node).op);
   if (!op || !ansor::isVectorizable(*dag, node) ||
-      hasUnlowerableBF16Width(op, block))
+      hasUnlowerableBF16Width(op, block) || hasCostlyVectorReduction(op, block))
     return false;
   int64_t elements = 1;
   for (int64_t extent : block)

@@ -459,6 +459,9 @@ void ScriptBuilder::degradeScalarBlock(unsigned node, ArrayRef<int64_t> block) {
     degrade(node, "register block of " + Twine(product(block)) +
                       " elements left scalar (limit " +
                       Twine(kMaxVectorTileElements) + ")");
+  else if (hasCostlyVectorReduction(dag.getNode(node).op, block))
+    degrade(node, "register block left scalar: its reduction vectors would "
+                  "be too wide for LLVM to build in bounded time");
   else if (ansor::isConvolution2D(dag.getNode(node).op))
     degrade(node, "register block left scalar: its convolution windows are "
                   "not reduced to one point");

@@ -198,3 +198,33 @@ func.func @row_sum(%x: tensor<512x1024xf32>) -> tensor<512xf32> {
   } -> tensor<512xf32>
   return %s : tensor<512xf32>
 }
+
+// -----
+
+// A row sum weighted by the reduction loop's index is not split across
+// threads: upstream's tile_reduction_using_forall leaves `linalg.index`
+// relative to each thread's part (a cross-entropy's gather read the wrong
+// rows once factored on the CPU).
+// CHECK-LABEL: sched.schedule @index_weighted_sketch0
+// CHECK-SAME: rules []
+// CHECK-NOT: CrossThreadReduction
+// CHECK-NOT: sched.rfactor
+// CHECK: }
+func.func @index_weighted(%x: tensor<512x1024xf32>) -> tensor<512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<512xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<512xf32>) -> tensor<512xf32>
+  %s = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<512x1024xf32>) outs(%acc : tensor<512xf32>) {
+    ^bb0(%v: f32, %a: f32):
+      %j = linalg.index 1 : index
+      %ji = arith.index_cast %j : index to i32
+      %jf = arith.sitofp %ji : i32 to f32
+      %w = arith.mulf %v, %jf : f32
+      %r = arith.addf %w, %a : f32
+      linalg.yield %r : f32
+  } -> tensor<512xf32>
+  return %s : tensor<512xf32>
+}

@@ -93,6 +93,30 @@ bool isUnlowerableBF16Width(int64_t extent);
 /// reads of a bf16 operand (a convolution's window), is such a width.
 bool hasUnlowerableBF16Width(Operation *op, ArrayRef<int64_t> block);
 
+/// The most elements a vectorized block of more than one output element
+/// reduces per element (hasCostlyVectorReduction).
+constexpr int64_t kMaxBlockReductionWidth = 256;
+/// The most that flattening a block's reductions may cost: the rows it is
+/// built from times the flattened width (hasCostlyVectorReduction).
+constexpr int64_t kMaxFlattenedReductionCost = 16384;
+
+/// Whether vectorizing a block `block` of `op` would reduce along vectors
+/// too wide for LLVM to build in bounded time (its DAG combiner takes time
+/// quadratic in the width of the vectors it extracts from):
+/// - more than one output element, each reducing more than
+///   kMaxBlockReductionWidth elements: each step of the reduction extracts
+///   from the whole block (a 2 x 2048 sum weighted by the loop's index,
+///   lowered as a contraction: 45 s to compile; 2 x 256: 0.5 s);
+/// - a reduction other than a contraction along several of the block's
+///   loops, which the multi-reduction lowering flattens into one vector,
+///   each row of the innermost non-unit loop inserted by a shuffle of its
+///   whole width, when rows times width exceed kMaxFlattenedReductionCost:
+///   an 8x64x2 max (512 rows of 2, 1024 wide) took 42 s to compile and an
+///   8x64x4 one 93 s; 8x64x1 (8 rows of 64, 512 wide) 0.35 s.
+/// A block split into lanes (SchedulePlan::getLaneSplit) reduces a lane
+/// block, which is within both.
+bool hasCostlyVectorReduction(Operation *op, ArrayRef<int64_t> block);
+
 class SchedulePlan {
 public:
   /// Gathers the steps of the complete `schedule` per node of `dag` and
