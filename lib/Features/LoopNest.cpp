@@ -903,8 +903,7 @@ void NestBuilder::translateRfactor(unsigned node) {
   RfactorOp rfactor = p.rfactor;
   unsigned r = rfactor.getLoop();
   int64_t partials = rfactor.getSplit().getFactors().front();
-  SmallVector<int64_t> block(n.extents);
-  block[r] = (block[r] + partials - 1) / partials;
+  SmallVector<int64_t> block = plan.getRfactorBlock(node);
   // The partial results: [partials] + the output's shape.
   std::optional<unsigned> initOperand = plan.getInitOperand(node);
   auto linalgOp = cast<linalg::LinalgOp>(n.op);
@@ -941,8 +940,35 @@ void NestBuilder::translateRfactor(unsigned node) {
   Statement &s = addStatement(node, "partial", domain);
   s.ops = countOps(n.op);
   s.loops.push_back(forall);
-  bool vectorized = p.vectorize && plan.canVectorize(node, block);
-  tileLoops(s, block, block, vectorized, numLoops - 1);
+  bool vectorized =
+      p.vectorize && plan.canVectorize(node, plan.getVectorBlock(node));
+  std::optional<LaneSplit> laneSplit = plan.getLaneSplit(node);
+  if (vectorized && laneSplit) {
+    // The partial's part of the loop in steps of the lanes, its other
+    // reductions one iteration at a time, its rows, then the lanes,
+    // vectorized (SchedulePlan::getLaneSplit).
+    auto stepLoop = [&](unsigned d, int64_t step, int64_t extent,
+                        LoopAnnotation annotation) {
+      NestLoop loop;
+      loop.extent = extent;
+      loop.annotation = annotation;
+      loop.delta.assign(numLoops, 0);
+      loop.delta[d] = step;
+      s.loops.push_back(loop);
+    };
+    unsigned l = laneSplit->loop;
+    stepLoop(l, laneSplit->lanes, laneSplit->covered / laneSplit->lanes,
+             LoopAnnotation::None);
+    for (LoopKind kind : {LoopKind::R, LoopKind::S})
+      for (unsigned d = 0; d < numLoops; ++d)
+        if (d != l && n.kinds[d] == kind && block[d] > 1)
+          stepLoop(d, 1, block[d],
+                   kind == LoopKind::S ? LoopAnnotation::Unrolled
+                                       : LoopAnnotation::None);
+    stepLoop(l, 1, laneSplit->lanes, LoopAnnotation::Vectorized);
+  } else {
+    tileLoops(s, block, block, vectorized, numLoops - 1);
+  }
   for (NestLoop &loop : llvm::drop_begin(s.loops))
     for (auto [d, delta] : llvm::enumerate(loop.delta))
       if (delta)

@@ -40,14 +40,16 @@
 // CHECK-NEXT:    write linalg.generic [64, 32]
 // CHECK:         float_cmp = 11
 
-// An rfactor: partial sums in a parallel loop, then their combination.
+// An rfactor: partial sums in a parallel loop, each split into lanes (16
+// partials carried across steps of 16), then their combination.
 // CHECK-LABEL: schedule @sum: 4 statements
 // CHECK:       statement 0: node 1 partial init domain [4]
 // CHECK-NEXT:    loop 4 delta [1]
 // CHECK-NEXT:    write node 1 partials [4] temporary
 // CHECK:       statement 1: node 1 partial domain [4096, 4]
 // CHECK-NEXT:    loop 4 parallel reduction delta [1024, 1]
-// CHECK-NEXT:    loop 1024 vectorized reduction delta [1, 0]
+// CHECK-NEXT:    loop 64 reduction delta [16, 0]
+// CHECK-NEXT:    loop 16 vectorized reduction delta [1, 0]
 // CHECK-NEXT:    read arg0 [4096]
 // CHECK-NEXT:    read-write node 1 partials [4] temporary
 // CHECK:       statement 2: node 0 domain []

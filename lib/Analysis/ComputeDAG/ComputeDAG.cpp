@@ -164,7 +164,7 @@ FailureOr<ComputeDAG> ComputeDAG::build(func::FuncOp func) {
     } else {
       return op.emitError() << "op '" << op.getName()
                             << "' is not supported in a payload func: ansor "
-                               "schedules linalg ops and tensor.pad";
+                               "schedules linalg structured ops and tensor.pad";
     }
     dag.nodes.back().index = dag.nodes.size() - 1;
     indexOf[&op] = dag.nodes.size() - 1;

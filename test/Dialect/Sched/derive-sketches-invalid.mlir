@@ -10,9 +10,19 @@ func.func @dyn(%a: tensor<?x8xf32>) -> tensor<?x8xf32> {
 func.func @unsupported(%a: tensor<8xf32>) -> tensor<8xf32> {
   %c = arith.constant 1.0 : f32
   %c0 = arith.constant 0 : index
-  // expected-error@below {{op 'tensor.insert' is not supported in a payload func: ansor schedules linalg ops and tensor.pad}}
+  // expected-error@below {{op 'tensor.insert' is not supported in a payload func: ansor schedules linalg structured ops and tensor.pad}}
   %r = tensor.insert %c into %a[%c0] : tensor<8xf32>
   return %r : tensor<8xf32>
+}
+
+// -----
+
+// A linalg op that is not a structured op (no indexing maps to tile by).
+func.func @winograd(%f: tensor<64x3x3x32xf32>) -> tensor<6x6x32x64xf32> {
+  %e = tensor.empty() : tensor<6x6x32x64xf32>
+  // expected-error@below {{op 'linalg.winograd_filter_transform' is not supported in a payload func: ansor schedules linalg structured ops and tensor.pad}}
+  %r = linalg.winograd_filter_transform fmr(F_4_3) ins(%f : tensor<64x3x3x32xf32>) outs(%e : tensor<6x6x32x64xf32>) -> tensor<6x6x32x64xf32>
+  return %r : tensor<6x6x32x64xf32>
 }
 
 // -----

@@ -299,6 +299,11 @@ bool mlir::sched::hasUnlowerableBF16Width(Operation *op,
   return false;
 }
 
+bool mlir::sched::isCostlyReductionWidth(int64_t outputs, int64_t width) {
+  return width >
+         (outputs > 1 ? kMaxBlockReductionWidth : kMaxVectorTileElements / 2);
+}
+
 bool mlir::sched::hasCostlyVectorReduction(Operation *op,
                                            ArrayRef<int64_t> block) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
@@ -313,7 +318,7 @@ bool mlir::sched::hasCostlyVectorReduction(Operation *op,
       ++reduced;
     }
   }
-  if (elements > width && width > kMaxBlockReductionWidth)
+  if (isCostlyReductionWidth(elements / width, width))
     return true;
   if (reduced < 2 || linalg::isaContractionOpInterface(linalgOp))
     return false;
@@ -344,21 +349,42 @@ bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
          llvm::all_of(unitLoops, [&](unsigned l) { return block[l] == 1; });
 }
 
+SmallVector<int64_t> SchedulePlan::getRfactorBlock(unsigned node) const {
+  RfactorOp rfactor = plans[node].rfactor;
+  SmallVector<int64_t> block(dag->getNode(node).extents);
+  block[rfactor.getLoop()] /= rfactor.getSplit().getFactors().front();
+  return block;
+}
+
 std::optional<LaneSplit>
 SchedulePlan::planLaneSplit(unsigned node, unsigned vectorBits) const {
   const NodePlan &plan = plans[node];
   const DAGNode &n = dag->getNode(node);
   auto op = dyn_cast<linalg::LinalgOp>(n.op);
-  if (!op || n.extents.empty() || !plan.tile || !plan.vectorize ||
-      plan.rfactor || plan.pack || plan.fusedConsumer ||
-      TileOp(plan.tile).getStructure().count(LoopKind::S) > 2 ||
-      ansor::isConvolutionLike(op) || !ansor::hasKnownCombiner(op))
+  if (!op || n.extents.empty() || !plan.vectorize || plan.pack ||
+      plan.fusedConsumer || ansor::isConvolutionLike(op) ||
+      !ansor::hasKnownCombiner(op))
     return std::nullopt;
-  // The innermost loop, a reduction the block holds whole, read as the last
-  // dimension of an input.
+  // The innermost loop, a reduction the block holds whole (an rfactor
+  // partial: its part of the loop, when the partials divide it), read as
+  // the last dimension of an input.
   unsigned loop = n.extents.size() - 1;
-  LevelSizes sizes = getLevelSizes(node);
-  if (n.kinds[loop] != LoopKind::R || sizes.block[loop] != n.extents[loop] ||
+  SmallVector<int64_t> block;
+  if (RfactorOp rfactor = plan.rfactor) {
+    if (n.extents[rfactor.getLoop()] %
+            rfactor.getSplit().getFactors().front() !=
+        0)
+      return std::nullopt;
+    block = getRfactorBlock(node);
+  } else if (plan.tile &&
+             TileOp(plan.tile).getStructure().count(LoopKind::S) <= 2) {
+    block = getLevelSizes(node).block;
+    if (block[loop] != n.extents[loop])
+      return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
+  if (n.kinds[loop] != LoopKind::R ||
       llvm::none_of(op.getDpsInputOperands(), [&](OpOperand *input) {
         AffineMap map = op.getMatchingIndexingMap(input);
         return map.getNumResults() > 0 &&
@@ -376,11 +402,11 @@ SchedulePlan::planLaneSplit(unsigned node, unsigned vectorBits) const {
     bits = std::max(bits, element.getIntOrFloatBitWidth());
   }
   int64_t vectorLanes = vectorBits / bits;
-  int64_t extent = n.extents[loop];
+  int64_t extent = block[loop];
   for (int64_t lanes = 2 * vectorLanes; lanes >= 4; lanes /= 2) {
     if (extent < 2 * lanes)
       continue;
-    if (canVectorize(node, getLaneBlock(node, sizes.block, loop, lanes)))
+    if (canVectorize(node, getLaneBlock(node, block, loop, lanes)))
       return LaneSplit{loop, lanes, extent / lanes * lanes};
   }
   return std::nullopt;
@@ -399,7 +425,8 @@ SmallVector<int64_t> SchedulePlan::getLaneBlock(unsigned node,
 }
 
 SmallVector<int64_t> SchedulePlan::getVectorBlock(unsigned node) const {
-  SmallVector<int64_t> block = getLevelSizes(node).block;
+  SmallVector<int64_t> block =
+      plans[node].rfactor ? getRfactorBlock(node) : getLevelSizes(node).block;
   if (std::optional<LaneSplit> split = plans[node].laneSplit)
     return getLaneBlock(node, block, split->loop, split->lanes);
   return block;

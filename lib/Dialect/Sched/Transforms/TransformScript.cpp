@@ -976,7 +976,9 @@ void ScriptBuilder::splitIntoLanes(unsigned node, const std::string &handle,
   std::string covered = handle;
   // The rest of the loop, fewer elements than lanes, is a block of its own,
   // reduced after the covered part (upstream's split chains the two).
-  if (split.covered < n.extents[split.loop]) {
+  // The block holds the loop whole (an rfactor partial: its part).
+  int64_t extent = block[split.loop];
+  if (split.covered < extent) {
     std::string parts = fresh("lane_parts"), halves = fresh("lane_part");
     os << "  " << parts << " = transform.structured.split " << handle
        << " after " << split.covered << " {dimension = " << split.loop
@@ -985,7 +987,7 @@ void ScriptBuilder::splitIntoLanes(unsigned node, const std::string &handle,
        << kAnyOp << ") -> (" << typeList(2) << ")\n";
     covered = halves + "#0";
     SmallVector<int64_t> rest = schedulePlan->getLaneBlock(
-        node, block, split.loop, n.extents[split.loop] - split.covered);
+        node, block, split.loop, extent - split.covered);
     if (schedulePlan->canVectorize(node, rest))
       toVectorize.push_back({stepOthers(halves + "#1"), {}});
   }
@@ -1216,19 +1218,24 @@ void ScriptBuilder::translateRfactor(unsigned node) {
      << " = transform.structured.tile_reduction_using_forall " << handle
      << " by num_threads = " << sizeList(threads) << " : (" << kAnyOp
      << ") -> (" << typeList(4) << ")\n";
-  SmallVector<int64_t> block(n.extents);
-  block[loop] /= partials;
+  SmallVector<int64_t> block = schedulePlan->getRfactorBlock(node);
   fuseInlined(node, producers, {forall}, /*parallelLoops=*/1, block);
-  if (plans[node].vectorize && schedulePlan->canVectorize(node, block)) {
-    toVectorize.push_back({split, {}});
+  std::optional<LaneSplit> laneSplit = schedulePlan->getLaneSplit(node);
+  if (plans[node].vectorize &&
+      schedulePlan->canVectorize(node, schedulePlan->getVectorBlock(node))) {
+    if (laneSplit)
+      splitIntoLanes(node, split, block, *laneSplit);
+    else
+      toVectorize.push_back({split, {}});
     // The combine reduces every output element's partials, contiguous in
     // their buffer. Left to LLVM, it was vectorized across output elements
     // with gathers; whole, it is one vector reduction per output element.
-    int64_t combined = partials;
+    int64_t outputs = 1;
     for (auto [extent, kind] : llvm::zip(n.extents, n.kinds))
       if (kind == LoopKind::S)
-        combined *= extent;
-    if (combined <= kMaxVectorTileElements)
+        outputs *= extent;
+    if (outputs * partials <= kMaxVectorTileElements &&
+        !isCostlyReductionWidth(outputs, partials))
       toVectorize.push_back({combine, {}});
   } else if (plans[node].vectorize) {
     degradeScalarBlock(node, block);

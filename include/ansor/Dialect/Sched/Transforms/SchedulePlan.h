@@ -116,6 +116,12 @@ constexpr int64_t kMaxFlattenedReductionCost = 16384;
 /// A block split into lanes (SchedulePlan::getLaneSplit) reduces a lane
 /// block, which is within both.
 bool hasCostlyVectorReduction(Operation *op, ArrayRef<int64_t> block);
+/// Whether vectors reducing `width` elements into each of `outputs`
+/// elements are too wide: more than kMaxBlockReductionWidth for several
+/// outputs, more than half kMaxVectorTileElements for one (an ordered sum
+/// of 4096 elements, an rfactor's combine of 4096 partials: 18 s to
+/// compile; of 2048: 0.3 s).
+bool isCostlyReductionWidth(int64_t outputs, int64_t width);
 
 class SchedulePlan {
 public:
@@ -158,13 +164,19 @@ public:
   /// or fewer where the loop is shorter, over the largest multiple of them
   /// the loop holds; none where no count of at least 4 leaves two steps,
   /// where the combiner is not one upstream knows the neutral element of, or
-  /// where the split block cannot be vectorized.
+  /// where the split block cannot be vectorized. A factored node's partials
+  /// (rfactor) each split their part of the loop alike, where the partials
+  /// divide the loop: each of a full sum's partials reduced in order ran
+  /// 6-20x slower than one thread with lanes.
   std::optional<LaneSplit> getLaneSplit(unsigned node) const {
     return plans[node].laneSplit;
   }
   /// The register block of `node` as vectorized: the lane split's loop
   /// holds its lanes.
   SmallVector<int64_t> getVectorBlock(unsigned node) const;
+  /// The part of a factored node (rfactor) one partial reduces: its loops,
+  /// the factored one divided by the partials.
+  SmallVector<int64_t> getRfactorBlock(unsigned node) const;
   /// `block`, a block of `node`, as a lane split with `lanes` lanes along
   /// `loop` vectorizes it: those lanes, the node's other reductions stepped
   /// one iteration at a time inside the lanes' loop (unit here).
