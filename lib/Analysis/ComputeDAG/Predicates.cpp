@@ -169,13 +169,37 @@ bool mlir::ansor::isOutputIndexedBySpatialLoops(const ComputeDAG &dag,
   return init.getResults() == ArrayRef(spatial);
 }
 
-/// The op that combines the values of init `index` of `op` into it, when it
-/// is one whose neutral element upstream's reduction tiling knows, and it
-/// yields what it combines; null otherwise.
-static Operation *getKnownCombiner(linalg::LinalgOp op, unsigned index) {
+/// Whether `value`, computed in the body of `op`, depends on an init's
+/// running value (a block argument of an init).
+static bool readsAnInit(linalg::LinalgOp op, Value value) {
+  SmallVector<Value> worklist = {value};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == op.getBlock() &&
+          op.isDpsInit(op.getMatchingOpOperand(arg)))
+        return true;
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (def->getBlock() == op.getBlock())
+      llvm::append_range(worklist, def->getOperands());
+  }
+  return false;
+}
+
+/// Whether init `index` of `op` is combined with an op whose neutral element
+/// upstream's reduction tiling knows, that op being what it yields, and the
+/// value combined reads no init's running value: tiled, each lane or part
+/// keeps running values of its own (a sum of running sums, `q + s`, would
+/// add partial sums).
+static bool combinesInitKnownly(linalg::LinalgOp op, unsigned index) {
   BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(index));
   if (!acc.hasOneUse())
-    return nullptr;
+    return false;
   Operation *combiner = *acc.user_begin();
   auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
   if (combiner->getNumResults() != 1 ||
@@ -185,8 +209,9 @@ static Operation *getKnownCombiner(linalg::LinalgOp op, unsigned index) {
            arith::MinNumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
            arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
           combiner))
-    return nullptr;
-  return combiner;
+    return false;
+  Value value = combiner->getOperand(combiner->getOperand(0) == acc ? 1 : 0);
+  return !readsAnInit(op, value);
 }
 
 bool mlir::ansor::indexesReductionLoop(linalg::LinalgOp op) {
@@ -200,7 +225,7 @@ bool mlir::ansor::indexesReductionLoop(linalg::LinalgOp op) {
 bool mlir::ansor::hasKnownCombiner(linalg::LinalgOp op) {
   return op.getNumDpsInits() > 0 && !indexesReductionLoop(op) &&
          llvm::all_of(llvm::seq(op.getNumDpsInits()), [&](unsigned index) {
-           return getKnownCombiner(op, index) != nullptr;
+           return combinesInitKnownly(op, index);
          });
 }
 
@@ -218,8 +243,9 @@ bool mlir::ansor::combinesVaryingValue(linalg::LinalgOp op) {
     Value v = worklist.pop_back_val();
     if (!seen.insert(v).second)
       continue;
-    // An input read along a reduction loop, or such a loop's index: a 0-d
-    // input or one broadcast along the reductions does not vary.
+    // An input read along a reduction loop (hasKnownCombiner excludes a
+    // reduction loop's index): a 0-d input or one broadcast along the
+    // reductions does not vary.
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       if (arg.getOwner() == op.getBlock() && arg != acc &&
           llvm::any_of(reductions, [&](unsigned dim) {
@@ -230,9 +256,6 @@ bool mlir::ansor::combinesVaryingValue(linalg::LinalgOp op) {
       continue;
     }
     Operation *def = v.getDefiningOp();
-    if (auto index = dyn_cast<linalg::IndexOp>(def))
-      if (llvm::is_contained(reductions, index.getDim()))
-        return true;
     if (def->getBlock() == op.getBlock())
       llvm::append_range(worklist, def->getOperands());
   }

@@ -181,3 +181,20 @@ sched.schedule @s for @mm_add_t target "t" nodes [#sched.node<"linalg.fill", [8,
   // expected-error@below {{node 1 cannot be packed together with its fused consumer 2: the consumer reads, along the packed loop, a tensor that a node computes or that the loop does not index as its last dimension only}}
   sched.pack node 1 operand 1 loop 1 at #sched.choice<0 in [0, 1]>
 }
+
+// -----
+
+// The CPU materializer factors (rfactor) reductions of one result only.
+func.func @sum_max(%x: tensor<4x64xf32>, %s0: tensor<4xf32>, %m0: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %r:2 = linalg.reduce ins(%x, %x : tensor<4x64xf32>, tensor<4x64xf32>) outs(%s0, %m0 : tensor<4xf32>, tensor<4xf32>) dimensions = [1]
+    (%a: f32, %b: f32, %s: f32, %m: f32) {
+      %s2 = arith.addf %a, %s : f32
+      %m2 = arith.maximumf %b, %m : f32
+      linalg.yield %s2, %m2 : f32, f32
+    }
+  return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
+}
+sched.schedule @s for @sum_max target "t" nodes [#sched.node<"linalg.reduce", [4, 64], [S, R]>] rules [] {
+  // expected-error@below {{'sched.rfactor' op node 0 has 2 results; the CPU materializer factors a reduction of one}}
+  sched.rfactor node 0 loop 1 split #sched.split<[4, 16] of 64>
+}

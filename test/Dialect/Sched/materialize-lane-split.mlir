@@ -18,7 +18,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --split-input-file --ansor-tune="trials=4 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl" -o /dev/null 2> /dev/null
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched.tile" | FileCheck %s --check-prefix=REC
-// REC: records 24, errors 0, matching 24
+// REC: records 28, errors 0, matching 28
 
 // SCRIPT-LABEL: @apply_row_sum_sketch0
 // SCRIPT:         transform.structured.tile_reduction_using_for %{{.+}} by tile_sizes = [0, 16]
@@ -147,4 +147,27 @@ func.func @sum_prod(%a: tensor<48x200xf32>, %b: tensor<48x200xf32>) -> (tensor<4
       linalg.yield %s2, %q : f32, f32
     }
   return %r#0, %r#1 : tensor<48xf32>, tensor<48xf32>
+}
+
+// -----
+
+// No lanes where one result combines another's running value (a sum of
+// running sums, q += s): each lane would keep a running sum of its own
+// (hasKnownCombiner; upstream's vectorizer refuses this body too, so its
+// programs stay scalar). Its programs verify (REC above).
+// SCRIPT-LABEL: @apply_sum_of_sums_sketch0
+// SCRIPT-NOT:     tile_reduction_using_for
+// SCRIPT:         transform.yield
+func.func @sum_of_sums(%x: tensor<16x256xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16xf32>) -> tensor<16xf32>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<16x256xf32>) outs(%f, %f : tensor<16xf32>, tensor<16xf32>) {
+  ^bb0(%v: f32, %s: f32, %q: f32):
+    %s2 = arith.addf %v, %s : f32
+    %q2 = arith.addf %s2, %q : f32
+    linalg.yield %s2, %q2 : f32, f32
+  } -> (tensor<16xf32>, tensor<16xf32>)
+  return %r#0, %r#1 : tensor<16xf32>, tensor<16xf32>
 }

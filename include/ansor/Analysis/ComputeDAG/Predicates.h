@@ -63,11 +63,12 @@ bool indexesReductionLoop(linalg::LinalgOp op);
 /// upstream's reduction tiling knows the neutral element of (an add, a max,
 /// ...), the combined value being what it yields for that init (a sum and a
 /// product of one `linalg.reduce`: upstream tiles each init's reduction),
-/// and that tiling computes it right (not indexesReductionLoop).
+/// and that tiling computes it right: no value combined reads an init's
+/// running value, and not indexesReductionLoop.
 bool hasKnownCombiner(linalg::LinalgOp op);
 /// Whether, besides, `op` has one init and the value combined varies along
-/// the reduction loops (it reads an input or an index along one), unlike a
-/// count's `c + 1.0` or an add of a value broadcast along them.
+/// the reduction loops (it reads an input along one), unlike a count's
+/// `c + 1.0` or an add of a value broadcast along them.
 bool combinesVaryingValue(linalg::LinalgOp op);
 
 /// Whether a reduction should be factored to gain parallelism on `cores`.

@@ -145,6 +145,10 @@ LogicalResult SchedulePlan::verify(unsigned node) {
     return plan.rfactor.emitOpError()
            << "rfactor split " << plan.rfactor.getSplit()
            << " leaves a partial tile; it must divide the extent";
+  if (plan.rfactor && n.op->getNumResults() != 1)
+    return plan.rfactor.emitOpError()
+           << "node " << node << " has " << n.op->getNumResults()
+           << " results; the CPU materializer factors a reduction of one";
   if ((plan.tile || plan.rfactor) && (plan.inlined || n.isInit))
     return anyStep->emitOpError()
            << "node " << node << " is "
@@ -370,11 +374,8 @@ SchedulePlan::planLaneSplit(unsigned node, unsigned vectorBits) const {
   // the last dimension of an input.
   unsigned loop = n.extents.size() - 1;
   SmallVector<int64_t> block;
-  if (RfactorOp rfactor = plan.rfactor) {
-    if (n.extents[rfactor.getLoop()] %
-            rfactor.getSplit().getFactors().front() !=
-        0)
-      return std::nullopt;
+  if (plan.rfactor) {
+    // verify() refused splits that leave a partial part.
     block = getRfactorBlock(node);
   } else if (plan.tile &&
              TileOp(plan.tile).getStructure().count(LoopKind::S) <= 2) {

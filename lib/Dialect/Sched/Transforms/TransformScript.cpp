@@ -995,20 +995,17 @@ void ScriptBuilder::splitIntoLanes(unsigned node, const std::string &handle,
   sizes[split.loop] = split.lanes;
   // Upstream makes a fill and a combining reduce per init but declares one
   // combining handle: with N inits its 2N + 2 results are the N fills, the
-  // partial op, the N combines and the loop, whatever the names say.
+  // partial op, the N combines and the loop, read here by position.
   unsigned inits = cast<linalg::LinalgOp>(n.op).getNumDpsInits();
-  std::string results = fresh("lane"), named = fresh("lane_named"),
-              last = fresh("lane_last"), loop = fresh("lane_loop");
-  os << "  " << results << ":" << 2 * inits - 1 << ", " << named << ", " << last
-     << ", " << loop << " = transform.structured.tile_reduction_using_for "
-     << covered << " by tile_sizes = " << sizeList(sizes) << " : (" << kAnyOp
-     << ") -> (" << typeList(2 * inits + 2) << ")\n";
-  SmallVector<std::string> handles;
-  for (unsigned i = 0; i < 2 * inits - 1; ++i)
-    handles.push_back(results + "#" + std::to_string(i));
-  handles.append({named, last});
-  for (auto [index, handle] : llvm::enumerate(handles))
+  std::string results = fresh("lane");
+  os << "  " << results << ":" << 2 * inits + 2
+     << " = transform.structured.tile_reduction_using_for " << covered
+     << " by tile_sizes = " << sizeList(sizes) << " : (" << kAnyOp << ") -> ("
+     << typeList(2 * inits + 2) << ")\n";
+  for (unsigned index = 0; index <= 2 * inits; ++index) {
+    std::string handle = results + "#" + std::to_string(index);
     toVectorize.push_back({index == inits ? stepOthers(handle) : handle, {}});
+  }
 }
 
 static std::string concreteType(StringRef opName) {
