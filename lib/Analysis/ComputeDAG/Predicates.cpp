@@ -169,9 +169,10 @@ bool mlir::ansor::isOutputIndexedBySpatialLoops(const ComputeDAG &dag,
   return init.getResults() == ArrayRef(spatial);
 }
 
-/// Whether `value`, computed in the body of `op`, depends on an init's
-/// running value (a block argument of an init).
-static bool readsAnInit(linalg::LinalgOp op, Value value) {
+/// Whether `value`, computed in the body of `op`, is computed from a block
+/// argument of the body for which `pred` holds.
+static bool isComputedFrom(linalg::LinalgOp op, Value value,
+                           function_ref<bool(BlockArgument)> pred) {
   SmallVector<Value> worklist = {value};
   DenseSet<Value> seen;
   while (!worklist.empty()) {
@@ -179,8 +180,7 @@ static bool readsAnInit(linalg::LinalgOp op, Value value) {
     if (!seen.insert(v).second)
       continue;
     if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == op.getBlock() &&
-          op.isDpsInit(op.getMatchingOpOperand(arg)))
+      if (arg.getOwner() == op.getBlock() && pred(arg))
         return true;
       continue;
     }
@@ -211,7 +211,9 @@ static bool combinesInitKnownly(linalg::LinalgOp op, unsigned index) {
           combiner))
     return false;
   Value value = combiner->getOperand(combiner->getOperand(0) == acc ? 1 : 0);
-  return !readsAnInit(op, value);
+  return !isComputedFrom(op, value, [&](BlockArgument arg) {
+    return op.isDpsInit(op.getMatchingOpOperand(arg));
+  });
 }
 
 bool mlir::ansor::indexesReductionLoop(linalg::LinalgOp op) {
@@ -237,29 +239,15 @@ bool mlir::ansor::combinesVaryingValue(linalg::LinalgOp op) {
   Value value = combiner->getOperand(combiner->getOperand(0) == acc ? 1 : 0);
   SmallVector<unsigned> reductions;
   op.getReductionDims(reductions);
-  SmallVector<Value> worklist = {value};
-  DenseSet<Value> seen;
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (!seen.insert(v).second)
-      continue;
-    // An input read along a reduction loop (hasKnownCombiner excludes a
-    // reduction loop's index): a 0-d input or one broadcast along the
-    // reductions does not vary.
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == op.getBlock() && arg != acc &&
-          llvm::any_of(reductions, [&](unsigned dim) {
-            return op.getMatchingIndexingMap(op.getMatchingOpOperand(arg))
-                .isFunctionOfDim(dim);
-          }))
-        return true;
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (def->getBlock() == op.getBlock())
-      llvm::append_range(worklist, def->getOperands());
-  }
-  return false;
+  // An input read along a reduction loop (hasKnownCombiner excludes a
+  // reduction loop's index): a 0-d input or one broadcast along the
+  // reductions does not vary.
+  return isComputedFrom(op, value, [&](BlockArgument arg) {
+    return arg != acc && llvm::any_of(reductions, [&](unsigned dim) {
+             return op.getMatchingIndexingMap(op.getMatchingOpOperand(arg))
+                 .isFunctionOfDim(dim);
+           });
+  });
 }
 
 bool mlir::ansor::needsRfactor(const ComputeDAG &dag, unsigned index,
