@@ -370,12 +370,11 @@ SchedulePlan::planLaneSplit(unsigned node, unsigned vectorBits) const {
       !ansor::hasKnownCombiner(op))
     return std::nullopt;
   // The innermost loop, a reduction the block holds whole (an rfactor
-  // partial: its part of the loop, when the partials divide it), read as
-  // the last dimension of an input.
+  // partial: its part of the loop), read as the last dimension of an input.
   unsigned loop = n.extents.size() - 1;
   SmallVector<int64_t> block;
   if (plan.rfactor) {
-    // verify() refused splits that leave a partial part.
+    // The partials divide the loop (verify()).
     block = getRfactorBlock(node);
   } else if (plan.tile &&
              TileOp(plan.tile).getStructure().count(LoopKind::S) <= 2) {

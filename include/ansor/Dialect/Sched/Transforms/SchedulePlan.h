@@ -165,9 +165,9 @@ public:
   /// the loop holds; none where no count of at least 4 leaves two steps,
   /// where the combiner is not one upstream knows the neutral element of, or
   /// where the split block cannot be vectorized. A factored node's partials
-  /// (rfactor) each split their part of the loop alike, where the partials
-  /// divide the loop: each of a full sum's partials reduced in order ran
-  /// 6-20x slower than one thread with lanes.
+  /// (rfactor) each split their part of the loop alike: each of a full
+  /// sum's partials reduced in order ran 6-20x slower than one thread with
+  /// lanes.
   std::optional<LaneSplit> getLaneSplit(unsigned node) const {
     return plans[node].laneSplit;
   }
