@@ -263,10 +263,19 @@ static LogicalResult annotateStep(Operation *step, std::mt19937 &rng,
     if (succeeded(target) && target->isGPU())
       return sampleGPURfactor(rfactor, target->gpu, rng);
     // The inner part of an rfactor is a sequential reduction; any divisor.
-    FailureOr<SplitAttr> split =
-        sampleSplit(rfactor.getSplit(), rng, rfactor.getSplit().getExtent());
-    if (failed(split))
-      return rfactor.emitOpError() << "rfactor split has no factorization";
+    // One partial factors nothing, and its single-iteration loop makes
+    // MLIR 22's extract_slice folder drop the wrong unit dimension of the
+    // partial's slice (a compile error where the output has unit dims):
+    // drawn again.
+    SplitAttr sketch = rfactor.getSplit();
+    FailureOr<SplitAttr> split = failure();
+    for (unsigned attempt = 0; attempt < kMaxBlockAttempts; ++attempt) {
+      split = sampleSplit(sketch, rng, sketch.getExtent());
+      if (failed(split))
+        return rfactor.emitOpError() << "rfactor split has no factorization";
+      if (split->getFactors().front() > 1)
+        break;
+    }
     rfactor.setSplitAttr(*split);
     return success();
   }

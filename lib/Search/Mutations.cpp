@@ -107,6 +107,9 @@ static bool mutateTileSize(ScheduleOp program, ScheduleOp sketch,
         continue;
       factors.front() = llvm::divideCeil(split.getExtent(), inner);
     }
+    // An rfactor keeps at least two partials (InitRules: one fails to build).
+    if (c.rfactor && factors.front() == 1)
+      continue;
     bool fitted =
         c.tile && limits && getBlockFit(c.tile, *limits) != BlockFit::Unfit;
     c.set(SplitAttr::get(split.getContext(), factors, split.getExtent()));

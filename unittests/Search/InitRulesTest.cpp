@@ -7,6 +7,8 @@
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace mlir::ansor;
 
@@ -90,4 +92,33 @@ sched.schedule @s for @f target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 
   }
   EXPECT_GT(levels[0], 0u);
   EXPECT_GT(levels[1], 0u);
+}
+
+static const char *kRfactorSketch = R"mlir(
+sched.schedule @s for @f target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256"
+    nodes [#sched.node<"linalg.generic", [1, 32, 6], [S, S, R]>] rules [] {
+  sched.rfactor node 0 loop 2 split #sched.split<[?, ?] of 6>
+}
+)mlir";
+
+// One partial would be drawn a quarter of the time from the splits of 6;
+// it factors nothing and fails to build where the output has unit dims.
+TEST(InitRulesRfactor, AnRfactorGetsAtLeastTwoPartials) {
+  MLIRContext context;
+  context.loadDialect<sched::SchedDialect>();
+  std::set<int64_t> partials;
+  for (unsigned seed = 0; seed < 64; ++seed) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(kRfactorSketch, &context);
+    ASSERT_TRUE(module);
+    auto schedule = *module->getOps<sched::ScheduleOp>().begin();
+    std::mt19937 rng(seed);
+    ASSERT_TRUE(succeeded(annotateSchedule(schedule, rng, SampleOptions())));
+    auto rfactor = *schedule.getBody().getOps<sched::RfactorOp>().begin();
+    ArrayRef<int64_t> factors = rfactor.getSplit().getFactors();
+    EXPECT_EQ(factors[0] * factors[1], 6);
+    partials.insert(factors[0]);
+  }
+  EXPECT_FALSE(partials.count(1));
+  EXPECT_EQ(partials.size(), 3u) << "2, 3 and 6 partials are all drawn";
 }

@@ -177,6 +177,7 @@ TEST(Mutations, RfactorSplitsMoveDivisorsAndKeepTheirExtent) {
     ASSERT_NE(rfactor.getSplit(), before);
     ArrayRef<int64_t> factors = rfactor.getSplit().getFactors();
     EXPECT_EQ(factors[0] * factors[1], 4096);
+    EXPECT_GT(factors[0], 1) << "one partial factors nothing";
     inner.insert(factors[1]);
   }
   EXPECT_GT(inner.size(), 3u);
