@@ -11,6 +11,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -554,6 +555,130 @@ void mlir::ansor::splitSharedInitFills(func::FuncOp func) {
     for (OpOperand *init : ArrayRef(inits).drop_front(onlyInits ? 1 : 0))
       init->set(b.clone(*fill)->getResult(0));
   }
+}
+
+/// The dimensions of `operand` (of `op`) of size 1 that its map reads at
+/// the constant 0.
+static llvm::SmallBitVector getConstantUnitDims(linalg::GenericOp op,
+                                                OpOperand &operand) {
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  llvm::SmallBitVector dims(map.getNumResults());
+  auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+  if (!type)
+    return dims;
+  for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+    auto constant = dyn_cast<AffineConstantExpr>(expr);
+    if (constant && constant.getValue() == 0 && type.getDimSize(dim) == 1)
+      dims.set(dim);
+  }
+  return dims;
+}
+
+/// The reassociation that folds each dimension in `dropped` into the next
+/// kept one (the last kept one for trailing dimensions); none where every
+/// dimension is dropped (a collapse to 0-d).
+static SmallVector<ReassociationIndices>
+getDroppingReassociation(const llvm::SmallBitVector &dropped) {
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (unsigned dim = 0; dim < dropped.size(); ++dim) {
+    pending.push_back(dim);
+    if (!dropped.test(dim)) {
+      groups.push_back(pending);
+      pending.clear();
+    }
+  }
+  if (!groups.empty())
+    llvm::append_range(groups.back(), pending);
+  return groups;
+}
+
+/// `value` collapsed by `reassociation`: the source of an expansion that
+/// `reassociation` undoes, a fill of an empty tensor built again at the
+/// smaller shape (it overwrites all of its output), else a collapse.
+static Value collapseUnitDims(RewriterBase &rewriter, Location loc, Value value,
+                              ArrayRef<ReassociationIndices> reassociation) {
+  RankedTensorType type = tensor::CollapseShapeOp::inferCollapsedType(
+      cast<RankedTensorType>(value.getType()), reassociation);
+  if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
+    if (expand.getSrcType() == type &&
+        expand.getReassociationIndices() == reassociation)
+      return expand.getSrc();
+  auto fill = value.getDefiningOp<linalg::FillOp>();
+  if (fill && fill.hasPureTensorSemantics() &&
+      fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()) {
+    Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                          type.getElementType());
+    return linalg::FillOp::create(rewriter, loc, fill.getDpsInputs(), empty)
+        .getResult(0);
+  }
+  return tensor::CollapseShapeOp::create(rewriter, loc, type, value,
+                                         reassociation);
+}
+
+static void dropConstantUnitDims(RewriterBase &rewriter, linalg::GenericOp op) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> operands;
+  SmallVector<AffineMap> maps;
+  SmallVector<SmallVector<ReassociationIndices>> outputGroups;
+  for (OpOperand &operand : op->getOpOperands()) {
+    llvm::SmallBitVector dropped = getConstantUnitDims(op, operand);
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    SmallVector<ReassociationIndices> groups;
+    if (dropped.none()) {
+      operands.push_back(operand.get());
+      maps.push_back(map);
+    } else {
+      groups = getDroppingReassociation(dropped);
+      operands.push_back(
+          collapseUnitDims(rewriter, loc, operand.get(), groups));
+      maps.push_back(map.dropResults(dropped));
+    }
+    if (op.isDpsInit(&operand))
+      outputGroups.push_back(
+          dropped.none() ? SmallVector<ReassociationIndices>{} : groups);
+  }
+  unsigned numInputs = op.getNumDpsInputs();
+  ValueRange inits = ValueRange(operands).drop_front(numInputs);
+  auto generic =
+      linalg::GenericOp::create(rewriter, loc, TypeRange(inits),
+                                ValueRange(operands).take_front(numInputs),
+                                inits, maps, op.getIteratorTypesArray());
+  generic->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  rewriter.inlineRegionBefore(op.getRegion(), generic.getRegion(),
+                              generic.getRegion().begin());
+  SmallVector<Value> results;
+  for (auto [result, old, groups] :
+       llvm::zip_equal(generic->getResults(), op->getResults(), outputGroups))
+    results.push_back(result.getType() == old.getType()
+                          ? Value(result)
+                          : (Value)tensor::ExpandShapeOp::create(
+                                rewriter, loc, old.getType(), result, groups)
+                                .getResult());
+  SmallVector<Value> oldInits(op.getDpsInits());
+  rewriter.replaceOp(op, results);
+  for (Value init : oldInits)
+    eraseDeadInits(init, [&](Operation *dead) { rewriter.eraseOp(dead); });
+}
+
+void mlir::ansor::dropConstantUnitDims(func::FuncOp func) {
+  SmallVector<linalg::GenericOp> generics;
+  func.walk([&](linalg::GenericOp op) {
+    if (onStaticTensorsAndScalars(op) &&
+        llvm::any_of(op->getOpOperands(), [&](OpOperand &operand) {
+          return getConstantUnitDims(op, operand).any();
+        }))
+      generics.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::GenericOp op : generics)
+    ::dropConstantUnitDims(rewriter, op);
+  // Expansions whose readers all collapsed them again are left unread.
+  func.walk([&](tensor::ExpandShapeOp expand) {
+    if (expand->use_empty())
+      rewriter.eraseOp(expand);
+  });
 }
 
 /// `init` with its trailing unit dimension dropped: a fill is built again
@@ -1424,6 +1549,7 @@ void mlir::ansor::normalizePayload(func::FuncOp func) {
   generalizeMixedContractions(func);
   convertElementwiseToLinalg(func);
   decomposeAggregatedOps(func);
+  dropConstantUnitDims(func);
   foldTransposesIntoRowReductions(func);
   foldUnitReductions(func);
   fuseElementwiseChains(func);

@@ -69,6 +69,14 @@ void decomposeAggregatedOps(func::FuncOp func);
 /// generalized first, so their masks are widened too.
 void widenBooleanTensors(func::FuncOp func);
 
+/// Collapses away the unit dimensions of a linalg.generic's operands that
+/// its maps read at the constant 0 (torch-mlir's broadcasts and keepdim
+/// reductions, `(d0, d1) -> (d0, 0)`); a collapsed output is expanded back
+/// for its readers, and a reader collapsing it again reads the generic's
+/// result itself. Upstream's vectorizer refuses an output so indexed (a
+/// row sum into a 64x1 tensor failed to build in 15 of 16 programs).
+void dropConstantUnitDims(func::FuncOp func);
+
 /// Gives each linalg op reading a static linalg.fill as its init (its
 /// accumulator) a fill of its own, where one fill was shared: by the two
 /// outputs of a multi-result reduction, or by several ops. A fill used once
