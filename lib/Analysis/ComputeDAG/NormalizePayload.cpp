@@ -616,6 +616,11 @@ static Value collapseUnitDims(RewriterBase &rewriter, Location loc, Value value,
                                          reassociation);
 }
 
+/// Rebuilds `op` with the constant unit dimensions of its operands
+/// collapsed. Upstream's linalg::dropUnitDims collapses such dimensions
+/// too, but only while it drops a unit loop (it refuses an op whose control
+/// function allows none), and dropping unit loops would reshape every node
+/// with one (a batch of 1).
 static void dropConstantUnitDims(RewriterBase &rewriter, linalg::GenericOp op) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
