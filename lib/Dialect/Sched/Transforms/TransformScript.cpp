@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -1417,21 +1418,43 @@ FailureOr<func::FuncOp> mlir::sched::resolvePayload(ScheduleOp schedule,
   return func;
 }
 
-/// Gives every fill in `func` a `tensor.empty` of its own. One empty shared
-/// by a node's init and its fused consumer's output makes fusion take the
-/// node's tile from the consumer's loop (through the forall's shared
-/// output), a second write to the same tile that bufferization resolves
-/// with a copy per tile; apart, the node's tile is a fresh one that stays in
-/// registers or is accumulated in place.
-static void giveFillsTheirOwnEmpty(func::FuncOp func) {
-  func.walk([](linalg::FillOp fill) {
-    OpOperand &init = fill.getDpsInitsMutable()[0];
-    auto empty = init.get().getDefiningOp<tensor::EmptyOp>();
-    if (!empty || empty->hasOneUse())
-      return;
-    OpBuilder builder(fill);
-    init.set(builder.clone(*empty)->getResult(0));
+/// Gives every use of a `tensor.empty` in `func` an empty of its own, and
+/// every linalg op whose init is shared with another use but never read a
+/// fresh empty in its place. Fusing a producer into a consumer's
+/// `scf.forall` retargets the producer's init to the forall's shared output
+/// when both are the same value, so the producer writes its tile into the
+/// consumer's result buffer. That is only right where the two tiles
+/// coincide: a transpose sharing its consumer's init (an empty or an
+/// argument) wrote its tile over other threads' results, a wrong attention
+/// score. A fill's tile does coincide, but there the shared write costs a
+/// copy per tile that a fresh tile, kept in registers, avoids. (An init
+/// that every op sharing it reads, as a reduction reads its accumulator,
+/// stays shared.)
+static void giveSharedInitsTheirOwnEmpty(func::FuncOp func) {
+  func.walk([](linalg::LinalgOp op) {
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      auto type = dyn_cast<RankedTensorType>(init.get().getType());
+      if (init.get().hasOneUse() || !type || !type.hasStaticShape() ||
+          init.get().getDefiningOp<tensor::EmptyOp>() ||
+          op.payloadUsesValueFromOperand(&init))
+        continue;
+      OpBuilder builder(op);
+      init.set(tensor::EmptyOp::create(builder, op.getLoc(), type.getShape(),
+                                       type.getElementType()));
+    }
   });
+  SmallVector<tensor::EmptyOp> empties;
+  func.walk([&](tensor::EmptyOp empty) { empties.push_back(empty); });
+  for (tensor::EmptyOp empty : empties) {
+    SmallVector<OpOperand *> uses = llvm::map_to_vector(
+        empty->getUses(), [](OpOperand &use) { return &use; });
+    if (uses.size() < 2)
+      continue;
+    OpBuilder builder(empty);
+    builder.setInsertionPointAfter(empty);
+    for (OpOperand *use : llvm::drop_begin(uses))
+      use->set(builder.clone(*empty)->getResult(0));
+  }
 }
 
 FailureOr<SmallVector<ScheduleScript>>
@@ -1448,7 +1471,7 @@ mlir::sched::buildScheduleScripts(ModuleOp module) {
     FailureOr<func::FuncOp> payload = resolvePayload(schedule, module);
     if (failed(payload))
       return failure();
-    giveFillsTheirOwnEmpty(*payload);
+    giveSharedInitsTheirOwnEmpty(*payload);
     std::string sequence = ("apply_" + schedule.getSymName()).str();
     SmallVector<std::string> degradations;
     std::string error;
