@@ -288,6 +288,12 @@ LogicalResult mlir::ansor::partitionModule(ModuleOp module) {
   return success();
 }
 
+unsigned mlir::ansor::countSubgraphs(func::FuncOp func) {
+  if (func.isExternal() || !func.getBody().hasOneBlock())
+    return 0;
+  return Grouping(func).build().size();
+}
+
 NetworkTasks mlir::ansor::collectNetworkTasks(ModuleOp module) {
   NetworkTasks result;
   SymbolTable symbols(module);

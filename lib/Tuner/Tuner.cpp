@@ -852,12 +852,23 @@ static std::string getTaskFamily(func::FuncOp func) {
 }
 
 /// A network's tasks are the funcs it calls: linalg ops it computes itself
-/// are not tuned, which is said rather than left silent.
+/// are not tuned, which is said rather than left silent. A func that is a
+/// network of itself but holds several subgraphs is tuned as one task, one
+/// schedule over all of them; that is said too, since a whole network
+/// tuned so builds slowly (a small CNN: 7 to 20 s per program, a third past
+/// the build timeout) and gets no task scheduling.
 static void warnUntunedNetworkOps(const NetworkTasks &network) {
   for (const auto &entry : network.networks) {
     func::FuncOp func = entry.first;
-    if (entry.second.count(func.getSymName()))
+    if (entry.second.count(func.getSymName())) {
+      if (unsigned subgraphs = countSubgraphs(func); subgraphs > 1)
+        func.emitRemark()
+            << "@" << func.getSymName() << " holds " << subgraphs
+            << " subgraphs (a matmul, convolution, pooling or reduction "
+               "each, with its elementwise ops) and is tuned as one task: "
+               "--ansor-partition outlines each into a task of its own";
       continue;
+    }
     SmallVector<Operation *> ops;
     func.walk([&](linalg::LinalgOp op) {
       if (!isa<linalg::FillOp>(op))

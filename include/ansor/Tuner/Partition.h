@@ -26,6 +26,10 @@ namespace ansor {
 /// value that is not a static-shaped tensor.
 LogicalResult partitionModule(ModuleOp module);
 
+/// The number of subgraphs partitionModule would split `func` into (without
+/// normalizing it first).
+unsigned countSubgraphs(func::FuncOp func);
+
 /// The tasks of a module and their weights: the non-external funcs called by
 /// another func of the module (a network), with how many times each network
 /// calls them; a func that neither calls nor is called is a network of one
