@@ -187,3 +187,65 @@ sched.schedule @unit_inner for @gn target "llvm -mtriple=x86_64-pc-linux-gnu -mc
   sched.parallel node 2 loops <2 in [0, 1, 2, 3]>
   sched.vectorize node 2
 }
+
+// -----
+
+// A block that writes an NHWC tensor one channel at a time (1 x 34 x 34 x 1
+// of an NCHW-to-NHWC transpose) would store 1156 elements singly, extracted
+// from its vector: LLVM's instruction selection took 26 s over that basic
+// block. Above 256 such elements the block stays scalar; 16 x 16 x 1 is
+// still vectorized, and so are 1 x 34 x 16, which writes whole channel rows,
+// and the reverse transpose's 1 x 34 x 34 block, which reads across channels
+// (1 s to compile).
+// CHECK-LABEL: transform.named_sequence @apply_strided_write
+// CHECK-SAME:    sched.degraded = ["node 0: register block left scalar: it would write more than 256 elements of an output one at a time, across its innermost dimension"]
+// CHECK-NOT:     transform.structured.vectorize
+// CHECK-LABEL: transform.named_sequence @apply_strided_small
+// CHECK-NOT:     sched.degraded
+// CHECK:         transform.structured.vectorize
+// CHECK-LABEL: transform.named_sequence @apply_channel_rows
+// CHECK-NOT:     sched.degraded
+// CHECK:         transform.structured.vectorize
+// CHECK-LABEL: transform.named_sequence @apply_strided_read
+// CHECK-NOT:     sched.degraded
+// CHECK:         transform.structured.vectorize
+func.func @to_nhwc(%x: tensor<2x16x34x34xf32>) -> tensor<2x34x34x16xf32> {
+  %e = tensor.empty() : tensor<2x34x34x16xf32>
+  %t = linalg.transpose ins(%x : tensor<2x16x34x34xf32>) outs(%e : tensor<2x34x34x16xf32>) permutation = [0, 2, 3, 1]
+  return %t : tensor<2x34x34x16xf32>
+}
+func.func @to_nhwc_small(%x: tensor<2x16x32x32xf32>) -> tensor<2x32x32x16xf32> {
+  %e = tensor.empty() : tensor<2x32x32x16xf32>
+  %t = linalg.transpose ins(%x : tensor<2x16x32x32xf32>) outs(%e : tensor<2x32x32x16xf32>) permutation = [0, 2, 3, 1]
+  return %t : tensor<2x32x32x16xf32>
+}
+func.func @to_nhwc_rows(%x: tensor<2x16x34x34xf32>) -> tensor<2x34x34x16xf32> {
+  %e = tensor.empty() : tensor<2x34x34x16xf32>
+  %t = linalg.transpose ins(%x : tensor<2x16x34x34xf32>) outs(%e : tensor<2x34x34x16xf32>) permutation = [0, 2, 3, 1]
+  return %t : tensor<2x34x34x16xf32>
+}
+sched.schedule @strided_write for @to_nhwc target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.transpose", [2, 34, 34, 16], [S, S, S, S]>] rules ["MultiLevelTiling"] {
+  sched.tile node 0 structure <[S, S]> splits [#sched.split<[2, 1] of 2>, #sched.split<[1, 34] of 34>, #sched.split<[1, 34] of 34>, #sched.split<[16, 1] of 16>]
+  sched.parallel node 0 loops <2 in [0, 1, 2, 3, 4]>
+  sched.vectorize node 0
+}
+sched.schedule @strided_small for @to_nhwc_small target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.transpose", [2, 32, 32, 16], [S, S, S, S]>] rules ["MultiLevelTiling"] {
+  sched.tile node 0 structure <[S, S]> splits [#sched.split<[2, 1] of 2>, #sched.split<[2, 16] of 32>, #sched.split<[2, 16] of 32>, #sched.split<[16, 1] of 16>]
+  sched.parallel node 0 loops <2 in [0, 1, 2, 3, 4]>
+  sched.vectorize node 0
+}
+sched.schedule @channel_rows for @to_nhwc_rows target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.transpose", [2, 34, 34, 16], [S, S, S, S]>] rules ["MultiLevelTiling"] {
+  sched.tile node 0 structure <[S, S]> splits [#sched.split<[2, 1] of 2>, #sched.split<[34, 1] of 34>, #sched.split<[1, 34] of 34>, #sched.split<[1, 16] of 16>]
+  sched.parallel node 0 loops <2 in [0, 1, 2, 3, 4]>
+  sched.vectorize node 0
+}
+func.func @to_nchw(%x: tensor<2x34x34x16xf32>) -> tensor<2x16x34x34xf32> {
+  %e = tensor.empty() : tensor<2x16x34x34xf32>
+  %t = linalg.transpose ins(%x : tensor<2x34x34x16xf32>) outs(%e : tensor<2x16x34x34xf32>) permutation = [0, 3, 1, 2]
+  return %t : tensor<2x16x34x34xf32>
+}
+sched.schedule @strided_read for @to_nchw target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.transpose", [2, 16, 34, 34], [S, S, S, S]>] rules ["MultiLevelTiling"] {
+  sched.tile node 0 structure <[S, S]> splits [#sched.split<[2, 1] of 2>, #sched.split<[16, 1] of 16>, #sched.split<[1, 34] of 34>, #sched.split<[1, 34] of 34>]
+  sched.parallel node 0 loops <2 in [0, 1, 2, 3, 4]>
+  sched.vectorize node 0
+}

@@ -331,10 +331,30 @@ bool mlir::sched::hasCostlyVectorReduction(Operation *op,
   return elements / *innermost * width > kMaxFlattenedReductionCost;
 }
 
+bool mlir::sched::hasCostlyStridedWrite(Operation *op,
+                                        ArrayRef<int64_t> block) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return false;
+  for (OpOperand &operand : linalgOp.getDpsInitsMutable()) {
+    AffineMap map = linalgOp.getMatchingIndexingMap(&operand);
+    if (!isa<ShapedType>(operand.get().getType()) || map.getNumResults() == 0 ||
+        getAccessedExtent(map.getResults().back(), block) != 1)
+      continue;
+    int64_t elements = 1;
+    for (AffineExpr expr : map.getResults())
+      elements *= std::max<int64_t>(1, getAccessedExtent(expr, block));
+    if (elements > kMaxStridedWriteElements)
+      return true;
+  }
+  return false;
+}
+
 bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
   auto op = dyn_cast<linalg::LinalgOp>(dag->getNode(node).op);
   if (!op || !ansor::isVectorizable(*dag, node) ||
-      hasUnlowerableBF16Width(op, block) || hasCostlyVectorReduction(op, block))
+      hasUnlowerableBF16Width(op, block) ||
+      hasCostlyVectorReduction(op, block) || hasCostlyStridedWrite(op, block))
     return false;
   int64_t elements = 1;
   for (int64_t extent : block)

@@ -463,6 +463,11 @@ void ScriptBuilder::degradeScalarBlock(unsigned node, ArrayRef<int64_t> block) {
   else if (hasCostlyVectorReduction(dag.getNode(node).op, block))
     degrade(node, "register block left scalar: its reduction vectors would "
                   "be too wide for LLVM to build in bounded time");
+  else if (hasCostlyStridedWrite(dag.getNode(node).op, block))
+    degrade(node, "register block left scalar: it would write more than " +
+                      Twine(kMaxStridedWriteElements) +
+                      " elements of an output one at a time, across its "
+                      "innermost dimension");
   else if (ansor::isConvolution2D(dag.getNode(node).op))
     degrade(node, "register block left scalar: its convolution windows are "
                   "not reduced to one point");

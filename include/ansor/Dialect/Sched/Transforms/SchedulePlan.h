@@ -116,6 +116,22 @@ constexpr int64_t kMaxFlattenedReductionCost = 16384;
 /// A block split into lanes (SchedulePlan::getLaneSplit) reduces a lane
 /// block, which is within both.
 bool hasCostlyVectorReduction(Operation *op, ArrayRef<int64_t> block);
+/// The most elements a vectorized block may write of one output whose
+/// innermost dimension the block does not walk (hasCostlyStridedWrite).
+constexpr int64_t kMaxStridedWriteElements = 256;
+
+/// Whether vectorizing a block `block` of `op` would write more than
+/// kMaxStridedWriteElements elements of one output one at a time: the
+/// output's innermost dimension has extent 1 in the block (a transpose into
+/// NHWC whose block holds one channel), so the transfer is lowered to one
+/// store per element, each extracted from the block's vector, and LLVM's
+/// instruction selection takes time quadratic in such a basic block (a
+/// 34x34x1 block of an NCHW-to-NHWC transpose: 26 s to compile; 17x17x1:
+/// 1.1 s; 34x1x16, which writes whole channel rows: 0.5 s). Reads across
+/// the innermost dimension cost far less (the reverse transpose's 34x34x1
+/// block: 1.1 s) and are left vectorized.
+bool hasCostlyStridedWrite(Operation *op, ArrayRef<int64_t> block);
+
 /// Whether vectors reducing `width` elements into each of `outputs`
 /// elements are too wide: more than kMaxBlockReductionWidth for several
 /// outputs, more than half kMaxVectorTileElements for one (an ordered sum
