@@ -194,9 +194,10 @@ sched.schedule @unit_inner for @gn target "llvm -mtriple=x86_64-pc-linux-gnu -mc
 // of an NCHW-to-NHWC transpose) would store 1156 elements singly, extracted
 // from its vector: LLVM's instruction selection took 26 s over that basic
 // block. Above 256 such elements the block stays scalar; 16 x 16 x 1 is
-// still vectorized, and so are 1 x 34 x 16, which writes whole channel rows,
-// and the reverse transpose's 1 x 34 x 34 block, which reads across channels
-// (1 s to compile).
+// still vectorized, and so is 1 x 34 x 16, which writes whole channel rows.
+// Reading across the innermost dimension costs less per element, so the
+// limit is 1024 there: the reverse transpose's 1 x 32 x 32 block (1 s to
+// compile) is vectorized, its 2 x 32 x 32 block (2.9 s) stays scalar.
 // CHECK-LABEL: transform.named_sequence @apply_strided_write
 // CHECK-SAME:    sched.degraded = ["node 0: register block left scalar: it would write more than 256 elements of an output one at a time, across its innermost dimension"]
 // CHECK-NOT:     transform.structured.vectorize
@@ -209,6 +210,9 @@ sched.schedule @unit_inner for @gn target "llvm -mtriple=x86_64-pc-linux-gnu -mc
 // CHECK-LABEL: transform.named_sequence @apply_strided_read
 // CHECK-NOT:     sched.degraded
 // CHECK:         transform.structured.vectorize
+// CHECK-LABEL: transform.named_sequence @apply_strided_read_big
+// CHECK-SAME:    sched.degraded = ["node 0: register block left scalar: it would read more than 1024 elements of an input one at a time, across its innermost dimension"]
+// CHECK-NOT:     transform.structured.vectorize
 func.func @to_nhwc(%x: tensor<2x16x34x34xf32>) -> tensor<2x34x34x16xf32> {
   %e = tensor.empty() : tensor<2x34x34x16xf32>
   %t = linalg.transpose ins(%x : tensor<2x16x34x34xf32>) outs(%e : tensor<2x34x34x16xf32>) permutation = [0, 2, 3, 1]
@@ -239,13 +243,23 @@ sched.schedule @channel_rows for @to_nhwc_rows target "llvm -mtriple=x86_64-pc-l
   sched.parallel node 0 loops <2 in [0, 1, 2, 3, 4]>
   sched.vectorize node 0
 }
-func.func @to_nchw(%x: tensor<2x34x34x16xf32>) -> tensor<2x16x34x34xf32> {
-  %e = tensor.empty() : tensor<2x16x34x34xf32>
-  %t = linalg.transpose ins(%x : tensor<2x34x34x16xf32>) outs(%e : tensor<2x16x34x34xf32>) permutation = [0, 3, 1, 2]
-  return %t : tensor<2x16x34x34xf32>
+func.func @to_nchw(%x: tensor<2x32x32x16xf32>) -> tensor<2x16x32x32xf32> {
+  %e = tensor.empty() : tensor<2x16x32x32xf32>
+  %t = linalg.transpose ins(%x : tensor<2x32x32x16xf32>) outs(%e : tensor<2x16x32x32xf32>) permutation = [0, 3, 1, 2]
+  return %t : tensor<2x16x32x32xf32>
 }
-sched.schedule @strided_read for @to_nchw target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.transpose", [2, 16, 34, 34], [S, S, S, S]>] rules ["MultiLevelTiling"] {
-  sched.tile node 0 structure <[S, S]> splits [#sched.split<[2, 1] of 2>, #sched.split<[16, 1] of 16>, #sched.split<[1, 34] of 34>, #sched.split<[1, 34] of 34>]
+func.func @to_nchw_big(%x: tensor<2x32x32x16xf32>) -> tensor<2x16x32x32xf32> {
+  %e = tensor.empty() : tensor<2x16x32x32xf32>
+  %t = linalg.transpose ins(%x : tensor<2x32x32x16xf32>) outs(%e : tensor<2x16x32x32xf32>) permutation = [0, 3, 1, 2]
+  return %t : tensor<2x16x32x32xf32>
+}
+sched.schedule @strided_read for @to_nchw target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.transpose", [2, 16, 32, 32], [S, S, S, S]>] rules ["MultiLevelTiling"] {
+  sched.tile node 0 structure <[S, S]> splits [#sched.split<[2, 1] of 2>, #sched.split<[16, 1] of 16>, #sched.split<[1, 32] of 32>, #sched.split<[1, 32] of 32>]
+  sched.parallel node 0 loops <2 in [0, 1, 2, 3, 4]>
+  sched.vectorize node 0
+}
+sched.schedule @strided_read_big for @to_nchw_big target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver5 -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.transpose", [2, 16, 32, 32], [S, S, S, S]>] rules ["MultiLevelTiling"] {
+  sched.tile node 0 structure <[S, S]> splits [#sched.split<[1, 2] of 2>, #sched.split<[16, 1] of 16>, #sched.split<[1, 32] of 32>, #sched.split<[1, 32] of 32>]
   sched.parallel node 0 loops <2 in [0, 1, 2, 3, 4]>
   sched.vectorize node 0
 }

@@ -5,6 +5,7 @@
 #include "ansor/Target/Target.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -331,30 +332,51 @@ bool mlir::sched::hasCostlyVectorReduction(Operation *op,
   return elements / *innermost * width > kMaxFlattenedReductionCost;
 }
 
-bool mlir::sched::hasCostlyStridedWrite(Operation *op,
-                                        ArrayRef<int64_t> block) {
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  if (!linalgOp)
-    return false;
-  for (OpOperand &operand : linalgOp.getDpsInitsMutable()) {
-    AffineMap map = linalgOp.getMatchingIndexingMap(&operand);
-    if (!isa<ShapedType>(operand.get().getType()) || map.getNumResults() == 0 ||
+/// The most elements of one operand of `operands` that a block `block` of
+/// `op` reads or writes across the operand's innermost dimension: with that
+/// dimension's extent 1 in the block, each element is accessed on its own.
+static int64_t getStridedElements(linalg::LinalgOp op,
+                                  ArrayRef<OpOperand *> operands,
+                                  ArrayRef<int64_t> block) {
+  int64_t most = 0;
+  for (OpOperand *operand : operands) {
+    AffineMap map = op.getMatchingIndexingMap(operand);
+    if (!isa<ShapedType>(operand->get().getType()) ||
+        map.getNumResults() == 0 ||
         getAccessedExtent(map.getResults().back(), block) != 1)
       continue;
     int64_t elements = 1;
     for (AffineExpr expr : map.getResults())
       elements *= std::max<int64_t>(1, getAccessedExtent(expr, block));
-    if (elements > kMaxStridedWriteElements)
-      return true;
+    most = std::max(most, elements);
   }
-  return false;
+  return most;
+}
+
+bool mlir::sched::hasCostlyStridedWrite(Operation *op,
+                                        ArrayRef<int64_t> block) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp &&
+         getStridedElements(
+             linalgOp,
+             llvm::map_to_vector(linalgOp.getDpsInitsMutable(),
+                                 [](OpOperand &init) { return &init; }),
+             block) > kMaxStridedWriteElements;
+}
+
+bool mlir::sched::hasCostlyStridedRead(Operation *op, ArrayRef<int64_t> block) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp &&
+         getStridedElements(linalgOp, linalgOp.getDpsInputOperands(), block) >
+             kMaxStridedReadElements;
 }
 
 bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
   auto op = dyn_cast<linalg::LinalgOp>(dag->getNode(node).op);
   if (!op || !ansor::isVectorizable(*dag, node) ||
       hasUnlowerableBF16Width(op, block) ||
-      hasCostlyVectorReduction(op, block) || hasCostlyStridedWrite(op, block))
+      hasCostlyVectorReduction(op, block) || hasCostlyStridedWrite(op, block) ||
+      hasCostlyStridedRead(op, block))
     return false;
   int64_t elements = 1;
   for (int64_t extent : block)

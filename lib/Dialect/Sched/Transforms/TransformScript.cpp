@@ -468,6 +468,11 @@ void ScriptBuilder::degradeScalarBlock(unsigned node, ArrayRef<int64_t> block) {
                       Twine(kMaxStridedWriteElements) +
                       " elements of an output one at a time, across its "
                       "innermost dimension");
+  else if (hasCostlyStridedRead(dag.getNode(node).op, block))
+    degrade(node, "register block left scalar: it would read more than " +
+                      Twine(kMaxStridedReadElements) +
+                      " elements of an input one at a time, across its "
+                      "innermost dimension");
   else if (ansor::isConvolution2D(dag.getNode(node).op))
     degrade(node, "register block left scalar: its convolution windows are "
                   "not reduced to one point");

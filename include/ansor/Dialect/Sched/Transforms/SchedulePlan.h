@@ -127,10 +127,21 @@ constexpr int64_t kMaxStridedWriteElements = 256;
 /// store per element, each extracted from the block's vector, and LLVM's
 /// instruction selection takes time quadratic in such a basic block (a
 /// 34x34x1 block of an NCHW-to-NHWC transpose: 26 s to compile; 17x17x1:
-/// 1.1 s; 34x1x16, which writes whole channel rows: 0.5 s). Reads across
-/// the innermost dimension cost far less (the reverse transpose's 34x34x1
-/// block: 1.1 s) and are left vectorized.
+/// 1.1 s; 34x1x16, which writes whole channel rows: 0.5 s).
 bool hasCostlyStridedWrite(Operation *op, ArrayRef<int64_t> block);
+
+/// The most elements a vectorized block may read of one input whose
+/// innermost dimension the block does not walk (hasCostlyStridedRead).
+constexpr int64_t kMaxStridedReadElements = 1024;
+
+/// Whether vectorizing a block `block` of `op` would read more than
+/// kMaxStridedReadElements elements of one input one at a time, each loaded
+/// on its own and inserted into the block's vector. Cheaper per element
+/// than such writes, the same growth: the reverse transpose (NHWC to NCHW)
+/// blocked 1x32x32 per channel takes 1 s to compile, 2x32x32 2.9 s, and
+/// runs no faster vectorized than left to LLVM (1x34x34: 37 us against
+/// 33 us scalar).
+bool hasCostlyStridedRead(Operation *op, ArrayRef<int64_t> block);
 
 /// Whether vectors reducing `width` elements into each of `outputs`
 /// elements are too wide: more than kMaxBlockReductionWidth for several
