@@ -5,7 +5,6 @@
 #include "ansor/Target/Target.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -332,17 +331,16 @@ bool mlir::sched::hasCostlyVectorReduction(Operation *op,
   return elements / *innermost * width > kMaxFlattenedReductionCost;
 }
 
-/// The most elements of one operand of `operands` that a block `block` of
-/// `op` reads or writes across the operand's innermost dimension: with that
+/// The most elements of one output (`writes`) or input of `op` that a block
+/// `block` accesses across the operand's innermost dimension: with that
 /// dimension's extent 1 in the block, each element is accessed on its own.
-static int64_t getStridedElements(linalg::LinalgOp op,
-                                  ArrayRef<OpOperand *> operands,
-                                  ArrayRef<int64_t> block) {
+static int64_t getStridedElements(linalg::LinalgOp op, ArrayRef<int64_t> block,
+                                  bool writes) {
   int64_t most = 0;
-  for (OpOperand *operand : operands) {
-    AffineMap map = op.getMatchingIndexingMap(operand);
-    if (!isa<ShapedType>(operand->get().getType()) ||
-        map.getNumResults() == 0 ||
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (op.isDpsInit(&operand) != writes ||
+        !isa<ShapedType>(operand.get().getType()) || map.getNumResults() == 0 ||
         getAccessedExtent(map.getResults().back(), block) != 1)
       continue;
     int64_t elements = 1;
@@ -356,19 +354,14 @@ static int64_t getStridedElements(linalg::LinalgOp op,
 bool mlir::sched::hasCostlyStridedWrite(Operation *op,
                                         ArrayRef<int64_t> block) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  return linalgOp &&
-         getStridedElements(
-             linalgOp,
-             llvm::map_to_vector(linalgOp.getDpsInitsMutable(),
-                                 [](OpOperand &init) { return &init; }),
-             block) > kMaxStridedWriteElements;
+  return linalgOp && getStridedElements(linalgOp, block, /*writes=*/true) >
+                         kMaxStridedWriteElements;
 }
 
 bool mlir::sched::hasCostlyStridedRead(Operation *op, ArrayRef<int64_t> block) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  return linalgOp &&
-         getStridedElements(linalgOp, linalgOp.getDpsInputOperands(), block) >
-             kMaxStridedReadElements;
+  return linalgOp && getStridedElements(linalgOp, block, /*writes=*/false) >
+                         kMaxStridedReadElements;
 }
 
 bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
