@@ -343,17 +343,30 @@ void GPUScriptBuilder::translate(unsigned node) {
       toVectorize.push_back(block);
     rootOp = nodeHandle;
   }
-  // A thread that reduces whole (the Skip structure) computes its inlined
-  // producers one reduction step at a time: fused at the thread level, a
-  // producer's tile would span the whole reduction in private memory.
+  // Fused at the thread level, an inlined producer's tile would span the
+  // whole reduction in private memory (a ReLU inlined into the next layer's
+  // matmul: 16 x 512 floats per thread, past the limit). A thread that
+  // reduces whole (the Skip structure) computes its producers one reduction
+  // step at a time; one whose outermost inner level is a reduction (SSSRRSRS)
+  // computes them per step of that level, the staged form's loop.
   SmallVector<std::string> producerContainers = containers;
   StructureAttr structure = s.tile.getStructure();
+  ArrayRef<LoopKind> levels = structure.getLevels();
+  bool stepped = false;
   if (!producers.empty() && structure.count(LoopKind::R) == 1 &&
-      structure.getLevels().back() == LoopKind::R) {
+      levels.back() == LoopKind::R) {
     SmallVector<int64_t> steps(n.extents.size(), 0);
     for (auto [loop, kind] : llvm::enumerate(n.kinds))
       if (kind == LoopKind::R && n.extents[loop] > 1)
         steps[loop] = 1;
+    rootOp = tileFor(rootOp, steps, &producerContainers);
+  } else if (!producers.empty() && tiling.firstInnerLevel < levels.size() &&
+             levels[tiling.firstInnerLevel] == LoopKind::R) {
+    SmallVector<int64_t> steps(n.extents.size(), 0);
+    for (auto [loop, kind] : llvm::enumerate(n.kinds))
+      if (kind == LoopKind::R && tiling.stageTile[loop] < n.extents[loop])
+        steps[loop] = tiling.stageTile[loop];
+    stepped = llvm::any_of(steps, [](int64_t size) { return size != 0; });
     rootOp = tileFor(rootOp, steps, &producerContainers);
   }
   fuseProducers(producers, producerContainers);
@@ -385,7 +398,7 @@ void GPUScriptBuilder::translate(unsigned node) {
       toVectorize.push_back(part);
   }
 
-  tileThreadLevels(node, rootOp, /*staged=*/false);
+  tileThreadLevels(node, rootOp, /*staged=*/stepped);
 }
 
 /// Tiles a thread's part `op` of `node` by the structure's levels after the
