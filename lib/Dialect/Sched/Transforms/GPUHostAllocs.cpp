@@ -16,12 +16,25 @@ namespace sched {
 
 using namespace mlir;
 
+/// Whether `call` enters another host function of the GPU program (a task
+/// of a partitioned network), which hands its arguments to kernels as the
+/// entry function does with its own: it only passes the address on.
+static bool callsHostFunction(func::CallOp call) {
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  return callee && !callee.isExternal();
+}
+
 /// The first use of `buffer` (or of a view of it) on the host that would
 /// read or write its elements there: after the move, device memory. Kernel
-/// launches and views only pass its address on.
+/// launches, calls of the program's host functions and views only pass its
+/// address on.
 static Operation *findHostAccess(Value buffer) {
   for (Operation *user : buffer.getUsers()) {
     if (isa<gpu::LaunchFuncOp, memref::DeallocOp>(user))
+      continue;
+    if (auto call = dyn_cast<func::CallOp>(user);
+        call && callsHostFunction(call))
       continue;
     if (isa<ViewLikeOpInterface>(user)) {
       if (Operation *access = findHostAccess(user->getResult(0)))

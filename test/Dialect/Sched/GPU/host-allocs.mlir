@@ -69,3 +69,51 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A partitioned network: the buffer between two tasks is passed to their
+// host functions, which hand it to kernels as the entry function does. It
+// moves to the device (before, the calls counted as host accesses and no
+// partitioned network built for a GPU).
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @fill(%m: memref<16xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @task(%in: memref<16xf32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k::@fill blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%in : memref<16xf32>)
+    return
+  }
+  func.func @net(%out: memref<16xf32>) {
+    %tmp = memref.alloc() : memref<16xf32>
+    call @task(%tmp) : (memref<16xf32>) -> ()
+    %view = memref.subview %tmp[0] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1]>>
+    call @task_view(%view) : (memref<8xf32, strided<[1]>>) -> ()
+    return
+  }
+  func.func @task_view(%in: memref<8xf32, strided<[1]>>) {
+    return
+  }
+}
+
+// CHECK-LABEL: func.func @net(
+// CHECK:         %[[T:.*]] = gpu.alloc () : memref<16xf32>
+// CHECK-NEXT:    call @task(%[[T]])
+// CHECK:         gpu.dealloc %[[T]] : memref<16xf32>
+
+// -----
+
+// A function without a body may touch the buffer on the host: refused.
+module attributes {gpu.container_module} {
+  func.func private @host_print(memref<16xf32>)
+  func.func @net_print() {
+    // expected-error @+1 {{'memref.alloc' op of a GPU program is accessed on the host; it cannot move to the device}}
+    %tmp = memref.alloc() : memref<16xf32>
+    // expected-note @+1 {{accessed here}}
+    call @host_print(%tmp) : (memref<16xf32>) -> ()
+    return
+  }
+}
