@@ -255,6 +255,15 @@ public:
   }
 };
 
+/// Whether the elementwise consumer `consumer` of a tiled node can still be
+/// fused into it: not inlined, and not fused into another producer already
+/// (a SwiGLU's `silu(x @ Wg) * (x @ Wu)` consumes two matmuls; fused into
+/// both, the sketch was invalid and its programs did not build).
+static bool canFuseConsumer(const SketchState &state, unsigned consumer) {
+  return !state.nodes[consumer].inlined &&
+         !state.nodes[consumer].fusedIntoProducer;
+}
+
 /// AddPacking: a multi-level tiled contraction reads an input whose rows of
 /// the output's contiguous loop are strided; a variant packs that input into
 /// panels of the register block (sched.pack), and where its elementwise
@@ -281,7 +290,7 @@ public:
       SketchState fused = next;
       next.rules.push_back("MultiLevelTiling");
       derived.push_back(std::move(next));
-      if (!consumer || state.nodes[*consumer].inlined ||
+      if (!consumer || !canFuseConsumer(state, *consumer) ||
           !canPackWithFusedConsumer(dag, node, candidate))
         continue;
       fused.nodes[node].fusedConsumer = *consumer;
@@ -374,7 +383,7 @@ public:
     std::optional<unsigned> consumer =
         getSingleElementwiseMatchedConsumer(dag, node);
     return needsMultiLevelTiling(dag, node) && consumer &&
-                   !state.nodes[*consumer].inlined
+                   canFuseConsumer(state, *consumer)
                ? RuleCondition::ApplyAndSkipRest
                : RuleCondition::Skip;
   }

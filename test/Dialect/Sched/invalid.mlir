@@ -138,6 +138,25 @@ sched.schedule @s for @f target "t"
 
 // -----
 
+// A consumer of two matmuls (a SwiGLU's gate times up projection) fused
+// into both: its loops would be built twice.
+sched.schedule @s for @f target "t"
+    nodes [#sched.node<"linalg.matmul", [64, 64, 64], [S, S, R]>,
+           #sched.node<"linalg.matmul", [64, 64, 64], [S, S, R]>,
+           #sched.node<"linalg.generic", [64, 64], [S, S]>] rules [] {
+  sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[?, ?, ?, ?] of 64>, #sched.split<[?, ?, ?, ?] of 64>,
+              #sched.split<[?, ?] of 64>]
+  sched.tile node 1 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[?, ?, ?, ?] of 64>, #sched.split<[?, ?, ?, ?] of 64>,
+              #sched.split<[?, ?] of 64>]
+  sched.fuse_consumer node 2 into 1 at #sched.choice<? in [0, 1]>
+  // expected-error@below {{'sched.fuse_consumer' op fuses node 2 into a second producer}}
+  sched.fuse_consumer node 2 into 0 at #sched.choice<? in [0, 1]>
+}
+
+// -----
+
 sched.schedule @s for @f target "t"
     nodes [#sched.node<"linalg.matmul", [64, 64, 64], [S, S, R]>,
            #sched.node<"linalg.generic", [64, 64], [S, S]>] rules [] {

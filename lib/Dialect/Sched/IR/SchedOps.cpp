@@ -124,6 +124,16 @@ LogicalResult ScheduleOp::verify() {
     if (!tiled.insert(tile.getNode()).second)
       return tile.emitOpError() << "node " << tile.getNode()
                                 << " has more than one sched.tile step";
+  // One consumer fused into one producer: its loops are built once.
+  llvm::SmallDenseSet<uint64_t> consumers, producers;
+  for (auto fuse : getBody().getOps<FuseConsumerOp>()) {
+    if (!consumers.insert(fuse.getNode()).second)
+      return fuse.emitOpError()
+             << "fuses node " << fuse.getNode() << " into a second producer";
+    if (!producers.insert(fuse.getInto()).second)
+      return fuse.emitOpError()
+             << "fuses a second consumer into node " << fuse.getInto();
+  }
   return success();
 }
 
