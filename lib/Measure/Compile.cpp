@@ -9,6 +9,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/IRBuilder.h"
@@ -209,10 +210,41 @@ static void addPackedInterfaces(llvm::Module &module) {
   }
 }
 
+/// The first op that produces or takes a value of a float type the lowering
+/// cannot build (8-bit and narrower floats: no LLVM type holds them, and
+/// their conversions were left as unrealized casts that translation refused
+/// with no word on the type), with that type.
+static std::optional<std::pair<Operation *, Type>>
+findUnbuildableFloat(ModuleOp module) {
+  std::optional<std::pair<Operation *, Type>> found;
+  auto check = [&](Operation *op, Type type) {
+    auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+    if (element && !found &&
+        !(element.isF16() || element.isBF16() || element.isF32() ||
+          element.isF64()))
+      found = {op, element};
+  };
+  module.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      check(op, type);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          check(op, arg.getType());
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return found;
+}
+
 LogicalResult mlir::ansor::compileToSharedLibrary(ModuleOp module,
                                                   const Target &target,
                                                   StringRef outputPath) {
   MLIRContext *ctx = module.getContext();
+  if (auto unbuildable = findUnbuildableFloat(module))
+    return unbuildable->first->emitOpError()
+           << "uses element type " << unbuildable->second
+           << ", which the lowering cannot build (floats of f16, bf16, f32 "
+              "and f64 only)";
   if (!module.getOps<sched::ScheduleOp>().empty() &&
       failed(sched::materializeSchedules(module)))
     return failure();
