@@ -206,3 +206,27 @@ sched.schedule @packed_then_transposed_s for @packed_then_transposed target "llv
   sched.vectorize node 1
   sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
 }
+
+// -----
+
+// Panels one element wide: each row of the copy is a load of its own, inserted
+// into the block's vector. Copied 1024 rows at a time, the block took LLVM's
+// instruction selection 9 s (a 4 x 4096 x 4 matmul); at most 128 rows now.
+// CHECK-LABEL: func.func @narrow_panels
+// CHECK:         scf.for %{{.*}} = %c0 to %c4096 step %c128
+// CHECK:           vector.transfer_read {{.*}} : tensor<128x1xf32>, vector<128x1xf32>
+// CHECK-NOT:     vector<1024x1xf32>
+func.func @narrow_panels(%a: tensor<4x4096xf32>, %b: tensor<4096x4xf32>) -> tensor<4x4xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<4x4096xf32>, tensor<4096x4xf32>) outs(%f : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+sched.schedule @narrow_panels_s for @narrow_panels target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=x86-64-v3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [4, 4], [S, S]>, #sched.node<"linalg.matmul", [4, 4, 4096], [S, S, R]>] rules ["AddPacking", "MultiLevelTiling"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[1, 1, 1, 4] of 4>, #sched.split<[1, 1, 4, 1] of 4>, #sched.split<[4096, 1] of 4096>]
+  sched.pack node 1 operand 1 loop 1 at <1 in [0, 1]>
+  sched.parallel node 1 loops <0 in [0, 1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <16 in [0, 16, 64, 512]>
+}

@@ -547,7 +547,8 @@ int64_t SchedulePlan::getPackRowBlock(unsigned node) const {
   int64_t rows = dag->getNode(node).extents[map.getDimPosition(rank - 2)];
   int64_t rowBlock = 1;
   for (int64_t r = 1; r <= rows; ++r)
-    if (rows % r == 0 && r * plan.packTile <= kMaxPackBlockElements)
+    if (rows % r == 0 && r * plan.packTile <= kMaxPackBlockElements &&
+        r <= kMaxPackBlockRows)
       rowBlock = r;
   return rowBlock;
 }

@@ -1242,7 +1242,8 @@ void ScriptBuilder::translateRfactor(unsigned node) {
     for (auto [extent, kind] : llvm::zip(n.extents, n.kinds))
       if (kind == LoopKind::S)
         outputs *= extent;
-    if (outputs * partials <= kMaxVectorTileElements &&
+    if (outputs * partials <=
+            (outputs > 1 ? kMaxCombineElements : kMaxVectorTileElements) &&
         !isCostlyReductionWidth(outputs, partials))
       toVectorize.push_back({combine, {}});
   } else if (plans[node].vectorize) {

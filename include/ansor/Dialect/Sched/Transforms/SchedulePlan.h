@@ -29,6 +29,23 @@ constexpr int64_t kMaxUnrolledBlocks = 64;
 /// The most elements a vectorized block of a pack copies (rows of a panel).
 constexpr int64_t kMaxPackBlockElements = 1024;
 
+/// The most partial results of several outputs an rfactor's combine
+/// vectorizes whole: it reads them as one vector and extracts each output's,
+/// and LLVM's DAG combining is quadratic in that vector's width (16 outputs
+/// of 256 partials, 4096 floats: 2 s to compile; 2048: 0.6 s; 1024: 0.3 s).
+/// Above it the combine is left to LLVM, which vectorizes it across outputs
+/// with gathers (materialize-rfactor.mlir: 32 rows of 64 partials stay
+/// whole). One output's partials are one reduction (isCostlyReductionWidth
+/// bounds it).
+constexpr int64_t kMaxCombineElements = 2048;
+
+/// The most rows of a panel a vectorized block of a pack copies. Each row is
+/// a load of its own from the input, inserted into the block's vector: a
+/// panel one element wide copied 1024 rows at a time took 9 s to compile (a
+/// 4 x 4096 x 4 matmul; LLVM's instruction selection is quadratic in the
+/// inserts of one block).
+constexpr int64_t kMaxPackBlockRows = 128;
+
 /// A whole reduction loop of a register block split into lanes of partial
 /// results (getLaneSplit).
 struct LaneSplit {
