@@ -211,17 +211,16 @@ static void addPackedInterfaces(llvm::Module &module) {
 }
 
 /// The first op that produces or takes a value of a float type the lowering
-/// cannot build (8-bit and narrower floats: no LLVM type holds them, and
-/// their conversions were left as unrealized casts that translation refused
-/// with no word on the type), with that type.
+/// cannot build (8-bit and narrower floats and tf32: no LLVM type holds
+/// them, and their conversions were left as unrealized casts that
+/// translation refused with no word on the type), with that type. f80 and
+/// f128 have LLVM types and are left to the lowering.
 static std::optional<std::pair<Operation *, Type>>
 findUnbuildableFloat(ModuleOp module) {
   std::optional<std::pair<Operation *, Type>> found;
   auto check = [&](Operation *op, Type type) {
     auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
-    if (element && !found &&
-        !(element.isF16() || element.isBF16() || element.isF32() ||
-          element.isF64()))
+    if (element && !found && (element.getWidth() < 16 || element.isTF32()))
       found = {op, element};
   };
   module.walk([&](Operation *op) {
@@ -243,8 +242,8 @@ LogicalResult mlir::ansor::compileToSharedLibrary(ModuleOp module,
   if (auto unbuildable = findUnbuildableFloat(module))
     return unbuildable->first->emitOpError()
            << "uses element type " << unbuildable->second
-           << ", which the lowering cannot build (floats of f16, bf16, f32 "
-              "and f64 only)";
+           << ", which the lowering cannot build (floats narrower than 16 "
+              "bits and tf32 have no LLVM type)";
   if (!module.getOps<sched::ScheduleOp>().empty() &&
       failed(sched::materializeSchedules(module)))
     return failure();

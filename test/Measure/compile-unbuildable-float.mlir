@@ -5,7 +5,7 @@
 // RUN: not ansor-opt %s --ansor-compile="output=%t.so" -o /dev/null 2>&1 | FileCheck %s
 // RUN: not ansor-opt %s --ansor-compile="target='cuda -arch=sm_90' output=%t.ptx" -o /dev/null 2>&1 | FileCheck %s
 
-// CHECK: :[[@LINE+6]]:8: error: 'linalg.generic' op uses element type 'f8E4M3FN', which the lowering cannot build (floats of f16, bf16, f32 and f64 only)
+// CHECK: :[[@LINE+6]]:8: error: 'linalg.generic' op uses element type 'f8E4M3FN', which the lowering cannot build (floats narrower than 16 bits and tf32 have no LLVM type)
 // CHECK-NOT: unrealized_conversion_cast
 func.func @f8mm(%a: tensor<8x16xf8E4M3FN>, %w: tensor<16x4xf8E4M3FN>) -> tensor<8x4xf32> {
   %z = arith.constant 0.0 : f32
