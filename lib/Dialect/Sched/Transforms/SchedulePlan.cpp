@@ -54,12 +54,8 @@ LogicalResult SchedulePlan::collect() {
               plans[op.getNode()].rfactor = op;
               return success();
             })
-            .Case([&](FuseConsumerOp op) -> LogicalResult {
-              if (plans[op.getInto()].fusedConsumer ||
-                  plans[op.getNode()].fusedIntoProducer)
-                return op.emitOpError()
-                       << "fuses a second consumer into node " << op.getInto()
-                       << " or node " << op.getNode() << " a second time";
+            .Case([&](FuseConsumerOp op) {
+              // The schedule verifier refuses a node fused twice.
               plans[op.getInto()].fusedConsumer = op;
               plans[op.getNode()].fusedIntoProducer = true;
               return success();
