@@ -26,7 +26,8 @@ using namespace mlir;
 /// Tensors to buffers. Results become output arguments with their static
 /// allocations hoisted to the caller, so a measured kernel writes into a
 /// buffer its caller owns and allocates nothing per call.
-static void addBufferizeToOutParams(OpPassManager &pm) {
+static void addBufferizeToOutParams(OpPassManager &pm,
+                                    bool allocReturnedReshapes) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -37,6 +38,10 @@ static void addBufferizeToOutParams(OpPassManager &pm) {
   // A packed output returns collapse_shape(expand_shape(alloc)): folded, the
   // alloc is hoisted into the caller's buffer instead of copied into it.
   pm.addPass(createCanonicalizerPass());
+  // Not yet on a GPU: how a view of the caller's buffer reaches the kernels
+  // that write it has not been run on a device.
+  if (allocReturnedReshapes)
+    pm.addNestedPass<func::FuncOp>(sched::createSchedAllocReturnedReshapes());
   bufferization::BufferResultsToOutParamsPassOptions outParams;
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
@@ -50,7 +55,7 @@ static void addBufferizeToOutParams(OpPassManager &pm) {
 static void addBufferizationPasses(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(sched::createSchedForwardPaddedReads());
   pm.addNestedPass<func::FuncOp>(sched::createSchedRetakeOverwrittenSlices());
-  addBufferizeToOutParams(pm);
+  addBufferizeToOutParams(pm, /*allocReturnedReshapes=*/true);
   pm.addNestedPass<func::FuncOp>(sched::createSchedBoundDynamicAllocs());
   pm.addNestedPass<func::FuncOp>(sched::createSchedForwardVectorTransfers());
   // Fused pads and cache stages allocate inside loops.
@@ -149,7 +154,7 @@ static constexpr const char *kDefaultCUDAPath = "/usr/local/cuda";
 
 void mlir::sched::buildGPULoweringPipeline(OpPassManager &pm,
                                            const GPULoweringOptions &options) {
-  addBufferizeToOutParams(pm);
+  addBufferizeToOutParams(pm, /*allocReturnedReshapes=*/false);
   sched::SchedMapToGPUOptions mapping;
   mapping.maxSharedBytes = ansor::GPULimits().maxSharedMemoryPerBlock;
   pm.addPass(sched::createSchedMapToGPU(mapping));

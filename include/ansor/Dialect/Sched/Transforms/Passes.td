@@ -508,6 +508,25 @@ def SchedCopyDuplicateResults
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SchedAllocReturnedReshapes
+    : Pass<"sched-alloc-returned-reshapes", "::mlir::func::FuncOp"> {
+  let summary = "Allocate a buffer returned through a reshape in its returned "
+                "shape";
+  let description = [{
+    Runs after one-shot bufferization, before `buffer-results-to-out-params`.
+    That pass writes a returned allocation in place into the caller's buffer
+    (`hoist-static-allocs`) only when the func returns the allocation itself;
+    one returned through a `memref.expand_shape` or `memref.collapse_shape`
+    (a func that ends in a reshape: attention heads split, a flatten, a
+    single-channel convolution computed in 2-D) was copied into the caller's
+    buffer instead, a copy of the whole output per call. This pass
+    allocates such a buffer (static, identity layout) in the returned shape
+    and gives the allocation's other users the inverse reshape of it, so
+    the func returns the allocation itself.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def SchedMapToGPU : Pass<"sched-map-to-gpu", "::mlir::ModuleOp"> {
   let summary = "Turn bufferized block and thread foralls into GPU launches";
   let description = [{
