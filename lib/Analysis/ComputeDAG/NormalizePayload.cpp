@@ -12,6 +12,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::ansor;
@@ -1004,6 +1005,96 @@ void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
     convertDepthwiseMultiplierOne(rewriter, conv);
 }
 
+namespace {
+/// Where the height is in the input, filter and output of a 2-D
+/// convolution whose plain form (linalg.conv_2d, no batch or channels) is
+/// the same computation once its unit dimensions are dropped.
+struct SingleChannelLayout {
+  unsigned input, filter, output;
+};
+} // namespace
+
+static std::optional<SingleChannelLayout>
+getSingleChannelLayout(linalg::LinalgOp op) {
+  std::optional<SingleChannelLayout> layout =
+      TypeSwitch<Operation *, std::optional<SingleChannelLayout>>(op)
+          .Case<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(
+              [](auto) {
+                return SingleChannelLayout{1, 0, 1};
+              })
+          .Case<linalg::Conv2DNhwcFhwcOp>([](auto) {
+            return SingleChannelLayout{1, 1, 1};
+          })
+          .Case<linalg::Conv2DNchwFchwOp>([](auto) {
+            return SingleChannelLayout{2, 2, 2};
+          })
+          .Case<linalg::DepthwiseConv2DNchwChwOp>([](auto) {
+            return SingleChannelLayout{2, 1, 2};
+          })
+          .Default([](Operation *) { return std::nullopt; });
+  if (!layout || !op.hasPureTensorSemantics() || !onStaticTensors(op))
+    return std::nullopt;
+  // linalg.conv_2d has neither strides nor dilations.
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      linalg::inferConvolutionDims(op);
+  auto isOne = [](int64_t value) { return value == 1; };
+  if (failed(dims) || !llvm::all_of(dims->strides, isOne) ||
+      !llvm::all_of(dims->dilations, isOne))
+    return std::nullopt;
+  auto onlySpatial = [](Value value, unsigned height) {
+    ArrayRef<int64_t> shape = cast<ShapedType>(value.getType()).getShape();
+    for (auto [dim, size] : llvm::enumerate(shape))
+      if (dim != height && dim != height + 1 && size != 1)
+        return false;
+    return true;
+  };
+  if (!onlySpatial(op.getDpsInputOperand(0)->get(), layout->input) ||
+      !onlySpatial(op.getDpsInputOperand(1)->get(), layout->filter) ||
+      !onlySpatial(op.getDpsInitOperand(0)->get(), layout->output))
+    return std::nullopt;
+  return layout;
+}
+
+/// The reassociation of a rank-`rank` shape into its dimensions up to
+/// `height` and the rest.
+static SmallVector<ReassociationIndices> getSpatialGroups(int64_t rank,
+                                                          unsigned height) {
+  SmallVector<ReassociationIndices> groups(2);
+  for (int64_t dim = 0; dim < rank; ++dim)
+    groups[dim <= height ? 0 : 1].push_back(dim);
+  return groups;
+}
+
+void mlir::ansor::convertSingleChannelConvolutions(func::FuncOp func) {
+  SmallVector<std::pair<linalg::LinalgOp, SingleChannelLayout>> convs;
+  func.walk([&](linalg::LinalgOp op) {
+    if (std::optional<SingleChannelLayout> layout = getSingleChannelLayout(op))
+      convs.push_back({op, *layout});
+  });
+  IRRewriter rewriter(func.getContext());
+  for (auto [op, layout] : convs) {
+    rewriter.setInsertionPoint(op);
+    Location loc = op.getLoc();
+    auto collapse = [&](Value value, unsigned height) {
+      int64_t rank = cast<ShapedType>(value.getType()).getRank();
+      return collapseUnitDims(rewriter, loc, value,
+                              getSpatialGroups(rank, height));
+    };
+    Value oldInit = op.getDpsInitOperand(0)->get();
+    Value init = collapse(oldInit, layout.output);
+    auto conv = linalg::Conv2DOp::create(
+        rewriter, loc, TypeRange{init.getType()},
+        ValueRange{collapse(op.getDpsInputOperand(0)->get(), layout.input),
+                   collapse(op.getDpsInputOperand(1)->get(), layout.filter)},
+        ValueRange{init});
+    Type type = op->getResult(0).getType();
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+        op, type, conv->getResult(0),
+        getSpatialGroups(cast<ShapedType>(type).getRank(), layout.output));
+    eraseDeadInits(oldInit, [&](Operation *dead) { rewriter.eraseOp(dead); });
+  }
+}
+
 void mlir::ansor::generalizeMixedContractions(func::FuncOp func) {
   generalizeNamedOps(func, [](linalg::LinalgOp op) {
     return (op.getNumDpsInits() == 1 && linalg::isaContractionOpInterface(op) &&
@@ -1549,6 +1640,7 @@ void mlir::ansor::normalizePayload(func::FuncOp func) {
   convertToDestinationStyle(func);
   splitDividedLoops(func);
   specializeConvolutions(func);
+  convertSingleChannelConvolutions(func);
   convertNCHWToNHWC(func);
   convertFilterLayouts(func);
   generalizeMixedContractions(func);
