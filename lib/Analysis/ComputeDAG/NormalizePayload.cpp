@@ -1032,7 +1032,10 @@ getSingleChannelLayout(linalg::LinalgOp op) {
             return SingleChannelLayout{2, 1, 2};
           })
           .Default([](Operation *) { return std::nullopt; });
-  if (!layout || !op.hasPureTensorSemantics() || !onStaticTensors(op))
+  // Upstream vectorizes a linalg.conv_1d as outer products of its operands
+  // as they are: i8 operands with an i32 accumulator did not build.
+  if (!layout || !op.hasPureTensorSemantics() || !onStaticTensors(op) ||
+      mixesElementTypes(op))
     return std::nullopt;
   // linalg.conv_2d has neither strides nor dilations.
   FailureOr<linalg::ConvolutionDimensions> dims =
