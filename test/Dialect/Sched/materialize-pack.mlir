@@ -230,3 +230,35 @@ sched.schedule @narrow_panels_s for @narrow_panels target "llvm -mtriple=x86_64-
   sched.vectorize node 1
   sched.unroll node 1 max_step <16 in [0, 16, 64, 512]>
 }
+
+// -----
+
+// A pack of an operand whose panel rows run along a spatial loop (a batched
+// outer product's second vector, read per batch), fused into the node's
+// outer tile: it copies that tile's 4 rows, not the loop's 8, which left a
+// block of dynamic rows that could not be vectorized ("Attempted to
+// vectorize, but failed" in 1 of 16 random programs).
+// CHECK-LABEL: func.func @batched_outer
+// CHECK-NOT:     linalg.pack
+// CHECK-NOT:     tensor<?x8xf32>
+// CHECK:         vector.transfer_read {{.*}} : tensor<4x8xf32>, vector<4x8xf32>
+// CHECK-NEXT:    vector.transfer_write {{.*}} : vector<4x8xf32>, tensor<1x4x8xf32>
+// CHECK-NOT:     linalg.pack
+// CHECK:         return
+func.func @batched_outer(%a: tensor<8x96xf32>, %b: tensor<8x80xf32>) -> tensor<8x96x80xf32> {
+  %e = tensor.empty() : tensor<8x96x80xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, i, j) -> (n, i)>, affine_map<(n, i, j) -> (n, j)>, affine_map<(n, i, j) -> (n, i, j)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<8x96xf32>, tensor<8x80xf32>) outs(%e : tensor<8x96x80xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<8x96x80xf32>
+  return %r : tensor<8x96x80xf32>
+}
+sched.schedule @batched_outer_s for @batched_outer target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=x86-64-v3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.generic", [8, 96, 80], [S, S, S]>] rules ["AddPacking", "MultiLevelTiling"] {
+  sched.tile node 0 structure <[S, S, R, S, R, S]> splits [#sched.split<[2, 2, 1, 2] of 8>, #sched.split<[2, 8, 2, 3] of 96>, #sched.split<[1, 2, 5, 8] of 80>]
+  sched.pack node 0 operand 1 loop 2 at <1 in [0, 1]>
+  sched.parallel node 0 loops <0 in [0, 1, 2, 3]>
+  sched.vectorize node 0
+  sched.unroll node 0 max_step <0 in [0, 16, 64, 512]>
+}

@@ -540,7 +540,16 @@ int64_t SchedulePlan::getPackRowBlock(unsigned node) const {
   AffineMap map =
       op.getMatchingIndexingMap(op.getDpsInputOperand(plan.pack.getOperand()));
   unsigned rank = map.getNumResults();
-  int64_t rows = dag->getNode(node).extents[map.getDimPosition(rank - 2)];
+  unsigned rowLoop = map.getDimPosition(rank - 2);
+  const DAGNode &n = dag->getNode(node);
+  int64_t rows = n.extents[rowLoop];
+  // Fused into the node's outer tile, the pack copies that tile's rows: all
+  // of a reduction loop's (a matmul's K), a spatial loop's tile only (an
+  // operand read per batch, as a batched outer product's). A block of the
+  // whole loop's rows was partial, dynamic, and not vectorized.
+  if (plan.pack.getLevel().getSelected().value_or(0) == 1 && plan.tile &&
+      n.kinds[rowLoop] == LoopKind::S)
+    rows = cast<SplitAttr>(plan.tile.getSplits()[rowLoop]).getInnerProduct(1);
   int64_t rowBlock = 1;
   for (int64_t r = 1; r <= rows; ++r)
     if (rows % r == 0 && r * plan.packTile <= kMaxPackBlockElements &&
