@@ -35,7 +35,7 @@ func.func @collapse() -> memref<64xf32> {
 // -----
 
 // Left as they are: a reshaped argument, a reshape of a strided view, a
-// dynamically shaped allocation.
+// dynamically shaped allocation, an allocation also returned as it is.
 // CHECK-LABEL: func.func @argument
 // CHECK:         %[[E:.+]] = memref.expand_shape %arg0
 // CHECK:         return %[[E]]
@@ -68,4 +68,32 @@ func.func @dynamic(%n: index) -> memref<?x2x8xf32> {
   %a = memref.alloc(%n) : memref<?x16xf32>
   %e = memref.expand_shape %a [[0], [1, 2]] output_shape [%n, 2, 8] : memref<?x16xf32> into memref<?x2x8xf32>
   return %e : memref<?x2x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @also_returned
+// CHECK:         %[[ALLOC:.+]] = memref.alloc() : memref<4x16xf32>
+// CHECK:         %[[E:.+]] = memref.expand_shape %[[ALLOC]]
+// CHECK:         return %[[ALLOC]], %[[E]]
+func.func @also_returned() -> (memref<4x16xf32>, memref<4x2x8xf32>) {
+  %a = memref.alloc() : memref<4x16xf32>
+  %e = memref.expand_shape %a [[0], [1, 2]] output_shape [4, 2, 8] : memref<4x16xf32> into memref<4x2x8xf32>
+  return %a, %e : memref<4x16xf32>, memref<4x2x8xf32>
+}
+
+// -----
+
+// Two allocations reshaped into two results: each is allocated in its
+// result's shape.
+// CHECK-LABEL: func.func @two_results
+// CHECK-DAG:     %[[A:.+]] = memref.alloc() : memref<4x2x8xf32>
+// CHECK-DAG:     %[[B:.+]] = memref.alloc() : memref<64xf32>
+// CHECK:         return %[[A]], %[[B]]
+func.func @two_results() -> (memref<4x2x8xf32>, memref<64xf32>) {
+  %a = memref.alloc() : memref<4x16xf32>
+  %b = memref.alloc() : memref<8x8xf32>
+  %e = memref.expand_shape %a [[0], [1, 2]] output_shape [4, 2, 8] : memref<4x16xf32> into memref<4x2x8xf32>
+  %c = memref.collapse_shape %b [[0, 1]] : memref<8x8xf32> into memref<64xf32>
+  return %e, %c : memref<4x2x8xf32>, memref<64xf32>
 }

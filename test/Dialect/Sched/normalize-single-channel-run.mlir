@@ -16,12 +16,12 @@
 // RUN: FileCheck %s < %t.written
 // RUN: diff %t.written %t.normalized
 
-// NORM-COUNT-4: linalg.conv_2d ins
+// NORM-COUNT-5: linalg.conv_2d ins
 // NORM-NOT:     linalg.conv_2d_n
 // NORM-NOT:     linalg.depthwise
 
-// Four results printed, none all zeros.
-// CHECK-COUNT-4: ( {{.*[1-9].*}} )
+// Five results printed, none all zeros.
+// CHECK-COUNT-5: ( {{.*[1-9].*}} )
 
 func.func @nhwc(%in: tensor<1x7x9x1xf32>, %w: tensor<2x3x1x1xf32>, %b: tensor<1xf32>) -> tensor<1x6x7x1xf32> {
   %z = arith.constant 0.0 : f32
@@ -52,6 +52,15 @@ func.func @depthwise(%in: tensor<1x7x9x1xf32>, %w: tensor<2x3x1xf32>) -> tensor<
   %c = linalg.depthwise_conv_2d_nhwc_hwc ins(%in, %w : tensor<1x7x9x1xf32>, tensor<2x3x1xf32>)
       outs(%f : tensor<1x6x7x1xf32>) -> tensor<1x6x7x1xf32>
   return %c : tensor<1x6x7x1xf32>
+}
+
+func.func @depthwise_nchw(%in: tensor<1x1x7x9xf32>, %w: tensor<1x2x3xf32>) -> tensor<1x1x6x7xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x6x7xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x1x6x7xf32>) -> tensor<1x1x6x7xf32>
+  %c = linalg.depthwise_conv_2d_nchw_chw ins(%in, %w : tensor<1x1x7x9xf32>, tensor<1x2x3xf32>)
+      outs(%f : tensor<1x1x6x7xf32>) -> tensor<1x1x6x7xf32>
+  return %c : tensor<1x1x6x7xf32>
 }
 
 func.func @fhwc(%in: tensor<1x7x9x1xf32>, %w: tensor<1x2x3x1xf32>) -> tensor<1x6x7x1xf32> {
@@ -106,6 +115,7 @@ func.func @main() {
   %hwcf = tensor.expand_shape %ws [[0], [1, 2, 3]] output_shape [2, 3, 1, 1] : tensor<2x3xf32> into tensor<2x3x1x1xf32>
   %fchw = tensor.expand_shape %ws [[0, 1, 2], [3]] output_shape [1, 1, 2, 3] : tensor<2x3xf32> into tensor<1x1x2x3xf32>
   %hwc = tensor.expand_shape %ws [[0], [1, 2]] output_shape [2, 3, 1] : tensor<2x3xf32> into tensor<2x3x1xf32>
+  %chw = tensor.expand_shape %ws [[0, 1], [2]] output_shape [1, 2, 3] : tensor<2x3xf32> into tensor<1x2x3xf32>
   %fhwc = tensor.expand_shape %ws [[0, 1], [2, 3]] output_shape [1, 2, 3, 1] : tensor<2x3xf32> into tensor<1x2x3x1xf32>
   %init = tensor.expand_shape %os [[0, 1, 2], [3]] output_shape [1, 1, 6, 7] : tensor<6x7xf32> into tensor<1x1x6x7xf32>
   %bias = arith.constant dense<3.0> : tensor<1xf32>
@@ -126,5 +136,9 @@ func.func @main() {
   %f3 = tensor.collapse_shape %r3 [[0, 1, 2, 3]] : tensor<1x6x7x1xf32> into tensor<42xf32>
   %v3 = vector.transfer_read %f3[%c0], %zf : tensor<42xf32>, vector<42xf32>
   vector.print %v3 : vector<42xf32>
+  %r4 = func.call @depthwise_nchw(%nchw_in, %chw) : (tensor<1x1x7x9xf32>, tensor<1x2x3xf32>) -> tensor<1x1x6x7xf32>
+  %f4 = tensor.collapse_shape %r4 [[0, 1, 2, 3]] : tensor<1x1x6x7xf32> into tensor<42xf32>
+  %v4 = vector.transfer_read %f4[%c0], %zf : tensor<42xf32>, vector<42xf32>
+  vector.print %v4 : vector<42xf32>
   return
 }

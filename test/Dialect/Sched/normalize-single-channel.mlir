@@ -12,13 +12,13 @@
 
 // CHECK-LABEL: func.func @nhwc
 // CHECK-SAME:      (%[[IN:[^:]+]]: tensor<1x18x20x1xf32>, %[[W:[^:]+]]: tensor<3x5x1x1xf32>, %[[B:[^:]+]]: tensor<1xf32>)
+// CHECK-NOT:     linalg.conv_2d_nhwc_hwcf
 // CHECK-DAG:     %[[IN2:.+]] = tensor.collapse_shape %[[IN]] {{\[\[}}0, 1], [2, 3]] : tensor<1x18x20x1xf32> into tensor<18x20xf32>
 // CHECK-DAG:     %[[W2:.+]] = tensor.collapse_shape %[[W]] {{\[\[}}0], [1, 2, 3]] : tensor<3x5x1x1xf32> into tensor<3x5xf32>
 // CHECK-DAG:     %[[FILL:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<16x16xf32>)
 // CHECK:         %[[CONV:.+]] = linalg.conv_2d ins(%[[IN2]], %[[W2]] : tensor<18x20xf32>, tensor<3x5xf32>) outs(%[[FILL]] : tensor<16x16xf32>)
 // CHECK:         %[[OUT:.+]] = tensor.expand_shape %[[CONV]] {{\[\[}}0, 1], [2, 3]] output_shape [1, 16, 16, 1] : tensor<16x16xf32> into tensor<1x16x16x1xf32>
 // CHECK:         linalg.generic {{.*}} ins(%[[OUT]], %[[B]] : tensor<1x16x16x1xf32>, tensor<1xf32>)
-// CHECK-NOT:     linalg.conv_2d_nhwc_hwcf
 func.func @nhwc(%in: tensor<1x18x20x1xf32>, %w: tensor<3x5x1x1xf32>, %b: tensor<1xf32>) -> tensor<1x16x16x1xf32> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<1x16x16x1xf32>

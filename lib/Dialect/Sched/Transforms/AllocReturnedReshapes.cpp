@@ -66,7 +66,10 @@ struct SchedAllocReturnedReshapesPass
     getOperation().walk([&](func::ReturnOp ret) {
       for (OpOperand &operand : ret->getOpOperands()) {
         Operation *reshape = operand.get().getDefiningOp();
-        if (memref::AllocOp alloc = getReshapedAlloc(reshape))
+        memref::AllocOp alloc = getReshapedAlloc(reshape);
+        // An allocation also returned as it is is hoisted already; the
+        // reshape of it stays a copy whichever of the two is reshaped.
+        if (alloc && !llvm::is_contained(ret->getOperands(), alloc.getResult()))
           allocInReshapedShape(rewriter, reshape, alloc);
       }
     });
