@@ -85,12 +85,14 @@ void mlir::ansor::specializeScalarArguments(func::FuncOp func) {
 
 std::string mlir::ansor::printTaskModule(func::FuncOp func,
                                          Operation *schedule) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "module {\n";
+  // Built as a module and printed from its top, not as text around each op:
+  // only a top-level op prints the blobs that `dense_resource` constants
+  // name (torch-mlir's weights), and the aliases of its attributes.
+  OwningOpRef<ModuleOp> module = ModuleOp::create(func.getLoc());
+  OpBuilder builder = OpBuilder::atBlockEnd(module->getBody());
   // A network's task funcs come with it.
-  if (auto module = func->getParentOfType<ModuleOp>()) {
-    SymbolTable symbols(module);
+  if (auto parent = func->getParentOfType<ModuleOp>()) {
+    SymbolTable symbols(parent);
     // Every func it reaches through calls, once, itself excepted.
     llvm::SetVector<Operation *> callees;
     SmallVector<Operation *> pending = {func};
@@ -100,29 +102,19 @@ std::string mlir::ansor::printTaskModule(func::FuncOp func,
         if (callee && callee != func && callees.insert(callee))
           pending.push_back(callee);
       });
-    for (Operation *callee : callees) {
-      callee->print(os, getStablePrintingFlags());
-      os << "\n";
-    }
+    for (Operation *callee : callees)
+      builder.clone(*callee);
   }
+  auto measured = cast<func::FuncOp>(builder.clone(*func));
   // A private func is made public: the runner calls the measured func
   // through its C interface, which a private func does not export.
-  if (!func.isPublic() ||
-      llvm::any_of(func.getArgumentTypes(), isMeasurableScalar)) {
-    OwningOpRef<func::FuncOp> measured = func.clone();
-    measured->setPublic();
-    specializeScalarArguments(*measured);
-    // Detached, the clone would print its attribute aliases first, which a
-    // module's body cannot hold; as a nested op it prints them inline.
-    measured->print(os, getStablePrintingFlags().useLocalScope());
-  } else {
-    func->print(os, getStablePrintingFlags());
-  }
+  measured.setPublic();
+  specializeScalarArguments(measured);
+  if (schedule)
+    builder.clone(*schedule);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, getStablePrintingFlags());
   os << "\n";
-  if (schedule) {
-    schedule->print(os, getStablePrintingFlags());
-    os << "\n";
-  }
-  os << "}\n";
   return text;
 }
