@@ -687,47 +687,92 @@ void mlir::ansor::dropConstantUnitDims(func::FuncOp func) {
   });
 }
 
-/// `init` with its trailing unit dimension dropped: a fill is built again
-/// at the smaller shape (it overwrites all of its output), anything else
-/// collapsed.
-static Value dropTrailingUnitDim(RewriterBase &rewriter, Location loc,
-                                 Value init,
-                                 ArrayRef<ReassociationIndices> reassociation) {
+/// `init` with its last two dimensions merged by `reassociation`: a fill is
+/// built again at the merged shape (it overwrites all of its output),
+/// anything else collapsed.
+static Value mergeTrailingDims(RewriterBase &rewriter, Location loc, Value init,
+                               ArrayRef<ReassociationIndices> reassociation) {
   auto type = cast<RankedTensorType>(init.getType());
   auto fill = init.getDefiningOp<linalg::FillOp>();
   if (fill && fill.hasPureTensorSemantics()) {
-    Value empty = tensor::EmptyOp::create(
-        rewriter, loc, type.getShape().drop_back(), type.getElementType());
+    SmallVector<int64_t> shape(type.getShape().drop_back(2));
+    shape.push_back(type.getShape()[type.getRank() - 2] *
+                    type.getShape().back());
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, shape, type.getElementType());
     return linalg::FillOp::create(rewriter, loc, fill.getDpsInputs(), empty)
         .getResult(0);
   }
   return tensor::CollapseShapeOp::create(rewriter, loc, init, reassociation);
 }
 
-/// Rewrites a depthwise convolution with a channel multiplier of 1 in HWCM
-/// layout (what TOSA's depthwise_conv2d lowers to, the multiplier then
-/// collapsed away) into the HWC one: upstream decomposes and vectorizes
-/// the latter only. Collapses of the result that drop the multiplier read
-/// the new convolution directly.
-static void
-convertDepthwiseMultiplierOne(RewriterBase &rewriter,
-                              linalg::DepthwiseConv2DNhwcHwcmOp conv) {
+/// Reassociation merging the last two of `rank` dimensions.
+static SmallVector<ReassociationIndices> mergeLastTwo(int64_t rank) {
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t i = 0; i < rank - 2; ++i)
+    groups.push_back({i});
+  groups.push_back({rank - 2, rank - 1});
+  return groups;
+}
+
+/// `input` (N, spatial..., C) repeated along a new last dimension of
+/// `multiplier` and merged into the channels, channel c * M + m holding
+/// input channel c: what HWCM's channel (c, m) reads.
+static Value repeatChannels(RewriterBase &rewriter, Location loc, Value input,
+                            int64_t multiplier) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t rank = type.getRank() + 1;
+  SmallVector<int64_t> shape(type.getShape());
+  shape.push_back(multiplier);
+  Value empty =
+      tensor::EmptyOp::create(rewriter, loc, shape, type.getElementType());
+  MLIRContext *ctx = rewriter.getContext();
+  SmallVector<AffineMap> maps = {
+      AffineMap::getMultiDimIdentityMap(rank, ctx).dropResult(rank - 1),
+      AffineMap::getMultiDimIdentityMap(rank, ctx)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto repeat = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{empty.getType()}, ValueRange{input},
+      ValueRange{empty}, maps, iterators,
+      [](OpBuilder &b, Location loc, ValueRange args) {
+        linalg::YieldOp::create(b, loc, args.front());
+      });
+  return tensor::CollapseShapeOp::create(rewriter, loc, repeat.getResult(0),
+                                         mergeLastTwo(rank));
+}
+
+/// Rewrites a depthwise convolution in HWCM layout (channel multiplier last;
+/// what TOSA's depthwise_conv2d lowers to, the multiplier then collapsed
+/// away) into the HWC one over C * M channels: upstream decomposes and
+/// vectorizes the latter only, and left the HWCM op scalar. A multiplier
+/// above 1 repeats each input channel M times first (M times the input's
+/// bytes, against a convolution that stayed scalar). Collapses of the
+/// result that merge the multiplier read the new convolution directly.
+template <typename HwcmOp, typename HwcOp>
+static void convertDepthwiseMultiplier(RewriterBase &rewriter, HwcmOp conv) {
   Location loc = conv.getLoc();
   rewriter.setInsertionPoint(conv);
-  SmallVector<ReassociationIndices> filterMap = {{0}, {1}, {2, 3}};
-  SmallVector<ReassociationIndices> outputMap = {{0}, {1}, {2}, {3, 4}};
+  auto filterType =
+      cast<RankedTensorType>(conv.getDpsInputOperand(1)->get().getType());
+  int64_t multiplier = filterType.getShape().back();
+  int64_t outputRank =
+      cast<RankedTensorType>(conv->getResult(0).getType()).getRank();
+  SmallVector<ReassociationIndices> outputMap = mergeLastTwo(outputRank);
+  Value input = conv.getDpsInputOperand(0)->get();
+  if (multiplier != 1)
+    input = repeatChannels(rewriter, loc, input, multiplier);
   Value filter = tensor::CollapseShapeOp::create(
-      rewriter, loc, conv.getDpsInputOperand(1)->get(), filterMap);
-  Value init = dropTrailingUnitDim(rewriter, loc,
-                                   conv.getDpsInitOperand(0)->get(), outputMap);
-  auto hwc = linalg::DepthwiseConv2DNhwcHwcOp::create(
-      rewriter, loc, TypeRange{init.getType()},
-      ValueRange{conv.getDpsInputOperand(0)->get(), filter}, ValueRange{init},
-      {rewriter.getNamedAttr("strides", conv.getStrides()),
-       rewriter.getNamedAttr("dilations", conv.getDilations())});
-  Value result = hwc->getResult(0);
-  // The fill of the HWCM output, now unused, would be a node of its own.
+      rewriter, loc, conv.getDpsInputOperand(1)->get(),
+      mergeLastTwo(filterType.getRank()));
   Value oldInit = conv.getDpsInitOperand(0)->get();
+  Value init = mergeTrailingDims(rewriter, loc, oldInit, outputMap);
+  auto hwc =
+      HwcOp::create(rewriter, loc, TypeRange{init.getType()},
+                    ValueRange{input, filter}, ValueRange{init},
+                    {rewriter.getNamedAttr("strides", conv.getStrides()),
+                     rewriter.getNamedAttr("dilations", conv.getDilations())});
+  Value result = hwc->getResult(0);
   for (OpOperand &use :
        llvm::make_early_inc_range(conv->getResult(0).getUses()))
     if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(use.getOwner()))
@@ -738,6 +783,7 @@ convertDepthwiseMultiplierOne(RewriterBase &rewriter,
   else
     rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
         conv, conv->getResult(0).getType(), result, outputMap);
+  // The fill of the HWCM output, now unused, would be a node of its own.
   eraseDeadInits(oldInit, [&](Operation *op) { rewriter.eraseOp(op); });
 }
 
@@ -994,15 +1040,23 @@ void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
          rewriter.getNamedAttr("dilations", conv.getDilations())});
     rewriter.replaceOp(conv, replacement);
   }
-  SmallVector<linalg::DepthwiseConv2DNhwcHwcmOp> depthwise;
-  func.walk([&](linalg::DepthwiseConv2DNhwcHwcmOp conv) {
-    auto filter = cast<ShapedType>(conv.getDpsInputOperand(1)->get().getType());
-    if (conv.hasPureTensorSemantics() && onStaticTensors(conv) &&
-        filter.getShape().back() == 1)
+  SmallVector<linalg::LinalgOp> depthwise;
+  func.walk([&](linalg::LinalgOp conv) {
+    if (isa<linalg::DepthwiseConv2DNhwcHwcmOp, linalg::DepthwiseConv1DNwcWcmOp>(
+            conv) &&
+        conv.hasPureTensorSemantics() && onStaticTensors(conv))
       depthwise.push_back(conv);
   });
-  for (linalg::DepthwiseConv2DNhwcHwcmOp conv : depthwise)
-    convertDepthwiseMultiplierOne(rewriter, conv);
+  for (linalg::LinalgOp conv : depthwise) {
+    if (auto conv2d = dyn_cast<linalg::DepthwiseConv2DNhwcHwcmOp>(*conv))
+      convertDepthwiseMultiplier<linalg::DepthwiseConv2DNhwcHwcmOp,
+                                 linalg::DepthwiseConv2DNhwcHwcOp>(rewriter,
+                                                                   conv2d);
+    else
+      convertDepthwiseMultiplier<linalg::DepthwiseConv1DNwcWcmOp,
+                                 linalg::DepthwiseConv1DNwcWcOp>(
+          rewriter, cast<linalg::DepthwiseConv1DNwcWcmOp>(*conv));
+  }
 }
 
 namespace {

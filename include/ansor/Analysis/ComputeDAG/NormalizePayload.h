@@ -131,11 +131,13 @@ void foldLayoutTransposes(func::FuncOp func);
 /// contiguous in the filter), not the former, whose programs stayed scalar
 /// (112 GFLOP/s on a 28x28, 32 -> 64 channel 3x3 convolution, 245 after).
 ///
-/// Rewrites each static linalg.depthwise_conv_2d_nhwc_hwcm with a channel
-/// multiplier of 1 (TOSA's depthwise convolution) into a
-/// linalg.depthwise_conv_2d_nhwc_hwc: upstream vectorizes that one, not
-/// the HWCM one, whose programs stayed scalar. The quantized forms (`_q`)
-/// are left as they are: upstream decomposes neither.
+/// Rewrites each static linalg.depthwise_conv_2d_nhwc_hwcm (TOSA's
+/// depthwise convolution, multiplier 1) and depthwise_conv_1d_nwc_wcm into
+/// the HWC (WC) op over C * M channels: upstream vectorizes that one, not
+/// the HWCM one, whose programs stayed scalar. A multiplier M above 1 first
+/// repeats each input channel M times (a linalg.generic, then a
+/// collapse_shape). The quantized forms (`_q`) are left as they are:
+/// upstream decomposes neither.
 void convertFilterLayouts(func::FuncOp func);
 
 /// Rewrites each static named contraction that reads another element type
