@@ -28,6 +28,8 @@ tools = [
     "ansor-model",
     "mlir-tblgen",
     "mlir-runner",
+    "mlir-translate",
+    "opt",
     ToolSubst(r"\| \bcount\b", command=FindTool("count"), verbatim=True,
               unresolved="fatal"),
     ToolSubst(r"\bnot\b", command=FindTool("not"), verbatim=True,

@@ -17,10 +17,10 @@
 // NONE: scf.forall (%{{.*}}) in (8)
 // NONE-NOT: tensor.empty() : tensor<1x8x8x32xf32>
 // NONE-LLVM-LABEL: llvm.func @conv
-// NONE-LLVM-NOT: @malloc
+// NONE-LLVM-NOT: @aligned_alloc
 // NONE-LLVM: llvm.return
 // CACHE-LLVM-LABEL: llvm.func @conv
-// CACHE-LLVM: llvm.call @malloc
+// CACHE-LLVM: llvm.call @aligned_alloc
 
 func.func @conv(%in: tensor<1x8x8x16xf32>, %w: tensor<3x3x16x32xf32>, %bias: tensor<32xf32>)
     -> tensor<1x8x8x32xf32> {

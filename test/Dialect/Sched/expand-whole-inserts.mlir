@@ -14,8 +14,8 @@
 // CHECK: %[[R:.*]] = tensor.expand_shape %[[PAD]] {{\[}}[0, 1], [2], [3]] output_shape [1, %[[D]], 30, 64] : tensor<?x30x64xf32> into tensor<1x?x30x64xf32>
 // CHECK: return %[[R]]
 // LOWER-LABEL: llvm.func @padded_tile
-// LOWER-COUNT-1: llvm.call @malloc
-// LOWER-NOT: llvm.call @malloc
+// LOWER-COUNT-1: llvm.call @aligned_alloc
+// LOWER-NOT: llvm.call @aligned_alloc
 // LOWER: llvm.return
 func.func @padded_tile(%in: tensor<?x28x64xf32>, %h: index) -> tensor<1x?x30x64xf32> {
   %zero = arith.constant 0.0 : f32
@@ -82,7 +82,7 @@ func.func @not_whole(%t: tensor<8x16xf32>, %full: tensor<1x8x16xf32>)
 // An op left scalar on a partial tile, with its unit row dropped: its result
 // goes into a slice of the tile, put back whole. The two inserts become one,
 // and the lowering allocates nothing; before, every tile's slice was copied
-// into a buffer of its own (malloc, two copies, free per tile).
+// into a buffer of its own (aligned_alloc, two copies, free per tile).
 // CHECK-LABEL: func.func @scalar_partial_tile
 // CHECK-SAME: (%[[T:[^:]*]]: tensor<50x67xi32>, %[[A:[^:]*]]: tensor<50x67xi32>
 // CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[T]])
@@ -93,7 +93,7 @@ func.func @not_whole(%t: tensor<8x16xf32>, %full: tensor<1x8x16xf32>)
 // CHECK: %[[B:.*]] = tensor.insert_slice %[[R]] into %[[ACC]][%[[I]], %[[J]]] [1, %[[N]]] [1, 1] : tensor<?xi32> into tensor<50x67xi32>
 // CHECK: scf.yield %[[B]]
 // LOWER-LABEL: llvm.func @scalar_partial_tile
-// LOWER-NOT: llvm.call @malloc
+// LOWER-NOT: llvm.call @aligned_alloc
 // LOWER: llvm.return
 func.func @scalar_partial_tile(%t: tensor<50x67xi32>, %a: tensor<50x67xi32>, %j: index) -> tensor<50x67xi32> {
   %c0 = arith.constant 0 : index

@@ -10,9 +10,8 @@
 // The buffer's 2 x 128 x 7 x 9 elements, whatever the tile's size.
 // CHECK-LABEL: llvm.func @partial_tile
 // CHECK:         llvm.getelementptr %{{.+}}[16128] : (!llvm.ptr) -> !llvm.ptr, f32
-// CHECK-NEXT:    llvm.ptrtoint
-// CHECK-NEXT:    llvm.add
-// CHECK-NEXT:    llvm.call @malloc(%{{.+}})
+// CHECK-NEXT:    %[[BYTES:.+]] = llvm.ptrtoint
+// CHECK-NEXT:    llvm.call @aligned_alloc(%{{.+}}, %[[BYTES]])
 func.func @partial_tile(%i: index, %h: index, %f: index, %out: memref<2x128x7x14xf32>) -> vector<3xf32> {
   %c0 = arith.constant 0 : index
   %pad = arith.constant 0.0 : f32

@@ -7,14 +7,14 @@
 // before results become out-params: the kernel computes in the caller's
 // buffer, with no copy of the result; the panel is its one allocation.
 // LOWER-LABEL: llvm.func @packed_whole
-// LOWER: llvm.call @malloc
+// LOWER: llvm.call @aligned_alloc
 // LOWER-NOT: llvm.intr.memcpy
-// LOWER-NOT: llvm.call @malloc
+// LOWER-NOT: llvm.call @aligned_alloc
 // LOWER: llvm.return
 // LOWER-LABEL: llvm.func @packed_tile
-// LOWER: llvm.call @malloc
+// LOWER: llvm.call @aligned_alloc
 // LOWER-NOT: llvm.intr.memcpy
-// LOWER-NOT: llvm.call @malloc
+// LOWER-NOT: llvm.call @aligned_alloc
 // LOWER: llvm.return
 
 // A 64x128x96 matmul whose B is packed into panels 16 wide (its register
@@ -141,9 +141,9 @@ sched.schedule @packed_tile_s for @packed_tile target "llvm -mtriple=x86_64-pc-l
 // CHECK-NOT:     linalg.
 // CHECK:         return
 // LOWER-LABEL: llvm.func @packed_fused
-// LOWER: llvm.call @malloc
+// LOWER: llvm.call @aligned_alloc
 // LOWER-NOT: llvm.intr.memcpy
-// LOWER-NOT: llvm.call @malloc
+// LOWER-NOT: llvm.call @aligned_alloc
 // LOWER: llvm.return
 func.func @packed_fused(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>, %bias: tensor<128xf32>) -> tensor<64x128xf32> {
   %zero = arith.constant 0.0 : f32
