@@ -83,7 +83,16 @@ bool mlir::ansor::isRecomputedExpensively(const ComputeDAG &dag,
 
 bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag, unsigned index) {
   const DAGNode &node = dag.getNode(index);
-  if (!isa<linalg::LinalgOp>(node.op) || node.isInit)
+  auto op = dyn_cast<linalg::LinalgOp>(node.op);
+  if (!op || node.isInit)
+    return false;
+  // A reduction whose combiner neither upstream's vectorizer nor its
+  // reduction tiling takes (an argmax's select carrying an index) stays
+  // scalar in any tiling; a scalar register block's running values then
+  // live in memory the output may alias, stored and reloaded at each step
+  // of the reductions tiled around it. Left whole, its reductions stay
+  // innermost, as in the untuned lowering.
+  if (node.numLoops(LoopKind::R) > 0 && !hasKnownCombiner(op))
     return false;
   unsigned missing = 0;
   for (AffineMap map : node.inputMaps) {
