@@ -92,7 +92,7 @@ bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag, unsigned index) {
   // live in memory the output may alias, stored and reloaded at each step
   // of the reductions tiled around it. Left whole, its reductions stay
   // innermost, as in the untuned lowering.
-  if (node.numLoops(LoopKind::R) > 0 && !hasKnownCombiner(op))
+  if (node.numLoops(LoopKind::R) > 0 && !hasVectorizableCombiner(op))
     return false;
   unsigned missing = 0;
   for (AffineMap map : node.inputMaps) {
@@ -231,6 +231,13 @@ bool mlir::ansor::indexesReductionLoop(linalg::LinalgOp op) {
       op.getBlock()->getOps<linalg::IndexOp>(), [&](linalg::IndexOp index) {
         return iterators[index.getDim()] == utils::IteratorType::reduction;
       });
+}
+
+bool mlir::ansor::hasVectorizableCombiner(linalg::LinalgOp op) {
+  return op.getNumDpsInits() > 0 &&
+         llvm::all_of(llvm::seq(op.getNumDpsInits()), [&](unsigned index) {
+           return combinesInitKnownly(op, index);
+         });
 }
 
 bool mlir::ansor::hasKnownCombiner(linalg::LinalgOp op) {

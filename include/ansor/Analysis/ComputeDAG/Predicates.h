@@ -66,6 +66,12 @@ bool indexesReductionLoop(linalg::LinalgOp op);
 /// and that tiling computes it right: no value combined reads an init's
 /// running value, and not indexesReductionLoop.
 bool hasKnownCombiner(linalg::LinalgOp op);
+
+/// Whether every init of `op` is combined by an op upstream's vectorizer
+/// recognises as a reduction (as for hasKnownCombiner, but the body may
+/// read a reduction loop's index: a masked or position-weighted sum
+/// vectorizes). An argmax's select carrying an index does not.
+bool hasVectorizableCombiner(linalg::LinalgOp op);
 /// Whether, besides, `op` has one init and the value combined varies along
 /// the reduction loops (it reads an input along one), unlike a count's
 /// `c + 1.0` or an add of a value broadcast along them.
