@@ -1047,16 +1047,18 @@ void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
         conv.hasPureTensorSemantics() && onStaticTensors(conv))
       depthwise.push_back(conv);
   });
-  for (linalg::LinalgOp conv : depthwise) {
-    if (auto conv2d = dyn_cast<linalg::DepthwiseConv2DNhwcHwcmOp>(*conv))
-      convertDepthwiseMultiplier<linalg::DepthwiseConv2DNhwcHwcmOp,
-                                 linalg::DepthwiseConv2DNhwcHwcOp>(rewriter,
-                                                                   conv2d);
-    else
-      convertDepthwiseMultiplier<linalg::DepthwiseConv1DNwcWcmOp,
-                                 linalg::DepthwiseConv1DNwcWcOp>(
-          rewriter, cast<linalg::DepthwiseConv1DNwcWcmOp>(*conv));
-  }
+  for (linalg::LinalgOp conv : depthwise)
+    TypeSwitch<Operation *>(conv)
+        .Case([&](linalg::DepthwiseConv2DNhwcHwcmOp op) {
+          convertDepthwiseMultiplier<linalg::DepthwiseConv2DNhwcHwcmOp,
+                                     linalg::DepthwiseConv2DNhwcHwcOp>(rewriter,
+                                                                       op);
+        })
+        .Case([&](linalg::DepthwiseConv1DNwcWcmOp op) {
+          convertDepthwiseMultiplier<linalg::DepthwiseConv1DNwcWcmOp,
+                                     linalg::DepthwiseConv1DNwcWcOp>(rewriter,
+                                                                     op);
+        });
 }
 
 namespace {

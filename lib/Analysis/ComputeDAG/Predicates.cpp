@@ -86,9 +86,9 @@ bool mlir::ansor::needsMultiLevelTiling(const ComputeDAG &dag, unsigned index) {
   auto op = dyn_cast<linalg::LinalgOp>(node.op);
   if (!op || node.isInit)
     return false;
-  // A reduction whose combiner neither upstream's vectorizer nor its
-  // reduction tiling takes (an argmax's select carrying an index) stays
-  // scalar in any tiling; a scalar register block's running values then
+  // A reduction whose combiner upstream's vectorizer does not take (an
+  // argmax's select carrying an index) stays scalar in any tiling; a
+  // scalar register block's running values then
   // live in memory the output may alias, stored and reloaded at each step
   // of the reductions tiled around it. Left whole, its reductions stay
   // innermost, as in the untuned lowering.
@@ -241,10 +241,7 @@ bool mlir::ansor::hasVectorizableCombiner(linalg::LinalgOp op) {
 }
 
 bool mlir::ansor::hasKnownCombiner(linalg::LinalgOp op) {
-  return op.getNumDpsInits() > 0 && !indexesReductionLoop(op) &&
-         llvm::all_of(llvm::seq(op.getNumDpsInits()), [&](unsigned index) {
-           return combinesInitKnownly(op, index);
-         });
+  return !indexesReductionLoop(op) && hasVectorizableCombiner(op);
 }
 
 bool mlir::ansor::combinesVaryingValue(linalg::LinalgOp op) {
