@@ -540,24 +540,32 @@ void NestBuilder::translatePack(unsigned node, ArrayRef<LoopSpec> containers) {
   AffineMap map = op.getMatchingIndexingMap(input);
   unsigned rank = map.getNumResults();
   int64_t n0 = p.packTile;
-  // The pack's domain is the packed buffer's: [panels][rows...][n0].
+  unsigned packedDim =
+      getPackedOperandDim(op, p.pack.getOperand(), p.pack.getLoop());
+  // The pack's domain is the packed buffer's: [panels][rows...][n0], the
+  // rows being the input's other dimensions in order; `inPacked(d)` is
+  // where input dimension d (not the packed one) lies in it.
+  auto inPacked = [&](unsigned d) { return d < packedDim ? d + 1 : d; };
   SmallVector<int64_t> inputShape(
       cast<ShapedType>(input->get().getType()).getShape());
-  SmallVector<int64_t> packedShape = {inputShape.back() / n0};
-  packedShape.append(inputShape.begin(), inputShape.end() - 1);
+  SmallVector<int64_t> packedShape = {inputShape[packedDim] / n0};
+  for (auto [d, size] : llvm::enumerate(inputShape))
+    if (d != packedDim)
+      packedShape.push_back(size);
   packedShape.push_back(n0);
   Statement &s = addStatement(node, "pack", packedShape);
   MLIRContext *ctx = op->getContext();
   SmallVector<SmallVector<int64_t>> readCoefficients;
-  for (unsigned d = 0; d + 1 < rank; ++d) {
+  for (unsigned d = 0; d < rank; ++d) {
     SmallVector<int64_t> row(rank + 1, 0);
-    row[d + 1] = 1;
+    if (d == packedDim) {
+      row.front() = n0;
+      row.back() = 1;
+    } else {
+      row[inPacked(d)] = 1;
+    }
     readCoefficients.push_back(row);
   }
-  SmallVector<int64_t> last(rank + 1, 0);
-  last.front() = n0;
-  last.back() = 1;
-  readCoefficients.push_back(last);
   s.accesses.push_back(
       {bufferOf(input->get()), AccessKind::Read, readCoefficients});
   unsigned packed = addTemporary("node " + Twine(node) + " packed", packedShape,
@@ -577,12 +585,12 @@ void NestBuilder::translatePack(unsigned node, ArrayRef<LoopSpec> containers) {
     for (unsigned d = 0; d < rank; ++d) {
       if (map.getDimPosition(d) != spec.loop)
         continue;
-      if (d + 1 == rank) {
+      if (d == packedDim) {
         loop.delta.front() = spec.step / n0;
         tile.front() = std::min(tile.front(), spec.step / n0);
       } else {
-        loop.delta[d + 1] = spec.step;
-        tile[d + 1] = std::min(tile[d + 1], spec.step);
+        loop.delta[inPacked(d)] = spec.step;
+        tile[inPacked(d)] = std::min(tile[inPacked(d)], spec.step);
       }
     }
     s.loops.push_back(loop);
@@ -874,6 +882,8 @@ void NestBuilder::toPackedAccesses(Statement &s, unsigned node) {
       packedBuffer = index;
   unsigned inputBuffer =
       bufferOf(linalgOp.getDpsInputOperand(p.pack.getOperand())->get());
+  unsigned packedDim =
+      getPackedOperandDim(linalgOp, p.pack.getOperand(), p.pack.getLoop());
   for (BufferAccess &a : s.accesses) {
     SmallVector<SmallVector<int64_t>> rows;
     for (SmallVector<int64_t> row : a.coefficients) {
@@ -883,12 +893,11 @@ void NestBuilder::toPackedAccesses(Statement &s, unsigned node) {
       rows.push_back(row);
     }
     if (a.buffer == inputBuffer && a.kind == AccessKind::Read) {
-      SmallVector<int64_t> outerRow(rows.back()), innerRow(rows.back());
-      std::fill(outerRow.begin(), outerRow.end(), 0);
-      std::fill(innerRow.begin(), innerRow.end(), 0);
+      SmallVector<int64_t> outerRow(rows.back().size(), 0),
+          innerRow(rows.back().size(), 0);
       outerRow[n] = 1;
       innerRow.back() = 1;
-      rows.pop_back();
+      rows.erase(rows.begin() + packedDim);
       rows.insert(rows.begin(), outerRow);
       rows.push_back(innerRow);
       a.buffer = packedBuffer;

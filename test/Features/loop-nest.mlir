@@ -123,3 +123,35 @@ sched.schedule @sum for @full_sum target "llvm -mtriple=x86_64-pc-linux-gnu -mcp
   sched.rfactor node 1 loop 0 split <[4, 1024] of 4096>
   sched.vectorize node 1
 }
+
+// A transposed B[N][K] packed: the pack's domain is the same panels
+// [N/16][K][16]; it reads B 96 elements apart along its vectorized loop
+// (stride 96: log2(1 + 96) = 6.60), and the micro-kernel reads the panels
+// contiguously.
+// CHECK-LABEL: schedule @packed_transposed_s: 3 statements
+// CHECK:       statement 0: node 1 pack domain [8, 96, 16]
+// CHECK-NEXT:    loop 8 parallel delta [1, 0, 0]
+// CHECK:         loop 16 vectorized delta [0, 0, 1]
+// CHECK-NEXT:    read arg1 [128, 96]
+// CHECK-NEXT:    write node 1 packed [8, 96, 16] temporary
+// CHECK:         B0.stride = 6.60
+// CHECK:       statement 2: node 1 domain [64, 8, 96, 16]
+// CHECK:         read node 1 packed [8, 96, 16] temporary
+// CHECK:         B1.acc_type.read = 1.00
+// CHECK:         B1.stride = 1.00
+func.func @packed_transposed(%a: tensor<64x96xf32>, %b: tensor<128x96xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %b : tensor<64x96xf32>, tensor<128x96xf32>)
+      outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  return %c : tensor<64x128xf32>
+}
+sched.schedule @packed_transposed_s for @packed_transposed target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [64, 128], [S, S]>, #sched.node<"linalg.matmul", [64, 128, 96], [S, S, R]>] rules ["AddPacking", "MultiLevelTiling"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[4, 2, 1, 8] of 64>, #sched.split<[2, 4, 1, 16] of 128>, #sched.split<[24, 4] of 96>]
+  sched.pack node 1 operand 1 loop 1 at <0 in [0, 1]>
+  sched.parallel node 1 loops <2 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
+}

@@ -1,6 +1,7 @@
 """Counts the records of a file, those with an error, the programs whose
-schedule contains a given string (e.g. a step name), and the distinct
-programs (by their steps, whatever their names)."""
+schedule contains every given string (e.g. a step name, and `@f ` for the
+programs of func f), and the distinct programs (by their steps, whatever
+their names)."""
 import json
 import sys
 
@@ -12,7 +13,7 @@ for line in open(sys.argv[1]):
         continue
     records += 1
     errors += record["error"] != "none"
-    matching += sys.argv[2] in record["schedule"]
+    matching += all(s in record["schedule"] for s in sys.argv[2:])
     distinct.add(record["schedule"][record["schedule"].index("{"):])
 print(f"records {records}, errors {errors}, matching {matching}, "
       f"distinct {len(distinct)}")

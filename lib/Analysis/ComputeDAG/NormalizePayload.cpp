@@ -52,6 +52,21 @@ static void eraseDeadInits(Value init, function_ref<void(Operation *)> erase) {
   }
 }
 
+/// `value` at `shape` without moving data when it is a fill (which
+/// overwrites all of its output): the fill is built again at that shape, so
+/// that it stays the init of the op that reads it rather than a node of its
+/// own behind a reshape or transpose. Null otherwise.
+static Value refillAtShape(RewriterBase &rewriter, Location loc, Value value,
+                           ArrayRef<int64_t> shape) {
+  auto fill = value.getDefiningOp<linalg::FillOp>();
+  if (!fill || !fill.hasPureTensorSemantics())
+    return nullptr;
+  Value empty = tensor::EmptyOp::create(rewriter, loc, shape,
+                                        getElementTypeOrSelf(value.getType()));
+  return linalg::FillOp::create(rewriter, loc, fill.getDpsInputs(), empty)
+      .getResult(0);
+}
+
 static void warnNotDecomposed(Operation *op) {
   op->emitWarning() << "op '" << op->getName()
                     << "' does not decompose into ops ansor schedules";
@@ -259,10 +274,15 @@ static linalg::GenericOp splitDividedDim(RewriterBase &rewriter,
     }
     maps.push_back(AffineMap::get(numDims, 0, results, ctx));
     Value value = operand.get();
-    if (shape.size() != static_cast<size_t>(type.getRank()))
-      value = tensor::ExpandShapeOp::create(
-          rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
-          value, groups);
+    if (shape.size() != static_cast<size_t>(type.getRank())) {
+      Value refilled = refillAtShape(rewriter, loc, value, shape);
+      value = refilled
+                  ? refilled
+                  : tensor::ExpandShapeOp::create(
+                        rewriter, loc,
+                        RankedTensorType::get(shape, type.getElementType()),
+                        value, groups);
+    }
     operands.push_back(value);
     groupsOf.push_back(groups);
   }
@@ -308,7 +328,10 @@ static linalg::GenericOp splitDividedDim(RewriterBase &rewriter,
             : tensor::CollapseShapeOp::create(rewriter, loc, original, result,
                                               groupsOf[numInputs + index]));
   }
+  SmallVector<Value> oldInits = op.getDpsInits();
   rewriter.replaceOp(op, results);
+  for (Value init : oldInits)
+    eraseDeadInits(init, [&](Operation *dead) { rewriter.eraseOp(dead); });
   return split;
 }
 
@@ -605,14 +628,8 @@ static Value collapseUnitDims(RewriterBase &rewriter, Location loc, Value value,
     if (expand.getSrcType() == type &&
         expand.getReassociationIndices() == reassociation)
       return expand.getSrc();
-  auto fill = value.getDefiningOp<linalg::FillOp>();
-  if (fill && fill.hasPureTensorSemantics() &&
-      fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()) {
-    Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
-                                          type.getElementType());
-    return linalg::FillOp::create(rewriter, loc, fill.getDpsInputs(), empty)
-        .getResult(0);
-  }
+  if (Value refilled = refillAtShape(rewriter, loc, value, type.getShape()))
+    return refilled;
   return tensor::CollapseShapeOp::create(rewriter, loc, type, value,
                                          reassociation);
 }
@@ -693,16 +710,10 @@ void mlir::ansor::dropConstantUnitDims(func::FuncOp func) {
 static Value mergeTrailingDims(RewriterBase &rewriter, Location loc, Value init,
                                ArrayRef<ReassociationIndices> reassociation) {
   auto type = cast<RankedTensorType>(init.getType());
-  auto fill = init.getDefiningOp<linalg::FillOp>();
-  if (fill && fill.hasPureTensorSemantics()) {
-    SmallVector<int64_t> shape(type.getShape().drop_back(2));
-    shape.push_back(type.getShape()[type.getRank() - 2] *
-                    type.getShape().back());
-    Value empty =
-        tensor::EmptyOp::create(rewriter, loc, shape, type.getElementType());
-    return linalg::FillOp::create(rewriter, loc, fill.getDpsInputs(), empty)
-        .getResult(0);
-  }
+  SmallVector<int64_t> shape(type.getShape().drop_back(2));
+  shape.push_back(type.getShape()[type.getRank() - 2] * type.getShape().back());
+  if (Value refilled = refillAtShape(rewriter, loc, init, shape))
+    return refilled;
   return tensor::CollapseShapeOp::create(rewriter, loc, init, reassociation);
 }
 
@@ -832,12 +843,10 @@ static Value permute(RewriterBase &rewriter, Location loc, Value value,
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<int64_t> shape = llvm::map_to_vector(
       perm, [&](int64_t dim) { return type.getDimSize(dim); });
+  if (Value refilled = refillAtShape(rewriter, loc, value, shape))
+    return refilled;
   Value empty =
       tensor::EmptyOp::create(rewriter, loc, shape, type.getElementType());
-  if (auto fill = value.getDefiningOp<linalg::FillOp>())
-    if (fill.getOutputs().front().getDefiningOp<tensor::EmptyOp>())
-      return linalg::FillOp::create(rewriter, loc, fill.getInputs(), empty)
-          .getResult(0);
   return linalg::TransposeOp::create(rewriter, loc, value, empty, perm)
       ->getResult(0);
 }

@@ -467,6 +467,12 @@ bool mlir::ansor::isVectorizable(const ComputeDAG &dag, unsigned index) {
   return succeeded(linalg::vectorizeOpPrecondition(op));
 }
 
+unsigned mlir::ansor::getPackedOperandDim(linalg::LinalgOp op, unsigned operand,
+                                          unsigned loop) {
+  AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(operand));
+  return *map.getResultPosition(getAffineDimExpr(loop, op.getContext()));
+}
+
 SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
                                                           unsigned index) {
   const DAGNode &node = dag.getNode(index);
@@ -489,7 +495,7 @@ SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
   unsigned operand = users.front();
   AffineMap map = node.inputMaps[operand];
   unsigned rank = map.getNumResults();
-  if (rank < 2 || map.getDimPosition(rank - 1) != loop)
+  if (rank < 2)
     return {};
   // Re-read across a spatial loop it does not depend on.
   bool reread = false;

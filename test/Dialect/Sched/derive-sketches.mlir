@@ -36,6 +36,24 @@ func.func @matmul(%a: tensor<128x256xf32>, %b: tensor<256x64xf32>) -> tensor<128
   return %c : tensor<128x64xf32>
 }
 
+
+// -----
+
+// A batched transposed B[b][N][K] is packed along its middle dimension.
+// CHECK-LABEL: func.func @batch_matmul_transposed_b
+// CHECK:       sched.schedule @batch_matmul_transposed_b_sketch0 for @batch_matmul_transposed_b
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
+// CHECK:         sched.pack node 1 operand 1 loop 2 at <? in [0, 1]>
+func.func @batch_matmul_transposed_b(%a: tensor<4x64x32xf32>, %b: tensor<4x48x32xf32>) -> tensor<4x64x48xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x64x48xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<4x64x48xf32>) -> tensor<4x64x48xf32>
+  %c = linalg.batch_matmul indexing_maps = [affine_map<(b, i, j, k) -> (b, i, k)>, affine_map<(b, i, j, k) -> (b, j, k)>, affine_map<(b, i, j, k) -> (b, i, j)>]
+      ins(%a, %b : tensor<4x64x32xf32>, tensor<4x48x32xf32>)
+      outs(%acc : tensor<4x64x48xf32>) -> tensor<4x64x48xf32>
+  return %c : tensor<4x64x48xf32>
+}
+
 // -----
 
 // Matmul + ReLU: the packed sketches (ReLU on its own, and fused into the
@@ -206,11 +224,16 @@ func.func @full_reduction(%x: tensor<4096xf32>) -> tensor<f32> {
 
 // -----
 
-// B stored transposed (N x K): its panels are already contiguous rows, so
-// nothing is packed.
+// B stored transposed (N x K, a dense layer's weight as importers write
+// it): its elements along j are whole rows of K apart, so it is packed too,
+// into the same panels B'[N/n0][K][n0] (unpacked, a 512^3 matmul of this
+// form ran 2.2x slower than with B[K][N]; packed, 1.2x).
 // CHECK-LABEL: sched.schedule @matmul_bt_sketch0
-// CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
+// CHECK:         sched.pack node 1 operand 1 loop 1 at <? in [0, 1]>
 // CHECK-LABEL: sched.schedule @matmul_bt_sketch1
+// CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
+// CHECK-LABEL: sched.schedule @matmul_bt_sketch2
 // CHECK-SAME:    rules ["MultiLevelTiling"]
 // CHECK-NOT:   sched.pack
 func.func @matmul_bt(%a: tensor<64x32xf32>, %b: tensor<48x32xf32>) -> tensor<64x48xf32> {

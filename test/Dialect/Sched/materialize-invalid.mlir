@@ -124,7 +124,7 @@ sched.schedule @s for @mm target "t" nodes [#sched.node<"linalg.matmul", [8, 8, 
   sched.tile node 0 structure #sched.structure<[S, S, R, S, R, S]>
       splits [#sched.split<[1, 2, 1, 4] of 8>, #sched.split<[1, 1, 1, 8] of 8>,
               #sched.split<[4, 2] of 8>]
-  // expected-error@below {{input #0 of node 0 cannot be packed along loop 0: that loop must index the output's contiguous dimension and, of the inputs, only this one, as its last but not its first dimension}}
+  // expected-error@below {{input #0 of node 0 cannot be packed along loop 0: that loop must index the output's contiguous dimension and, of the inputs, only this one, of rank 2 or more}}
   sched.pack node 0 operand 0 loop 0 at #sched.choice<0 in [0, 1]>
 }
 

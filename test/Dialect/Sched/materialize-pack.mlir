@@ -262,3 +262,41 @@ sched.schedule @batched_outer_s for @batched_outer target "llvm -mtriple=x86_64-
   sched.vectorize node 0
   sched.unroll node 0 max_step <0 in [0, 16, 64, 512]>
 }
+
+// -----
+
+// A transposed B[N][K] packs into the same panels B'[N/n0][K][n0]: the
+// panels are already its outer dimension (outer_perm is the identity), and
+// the pack reads blocks of 16 rows of K and writes them transposed; the
+// micro-kernel is the one of B[K][N].
+
+// SCRIPT-LABEL: transform.named_sequence @apply_packed_transposed
+// SCRIPT:         %[[PACKED:.*]] = transform.structured.pack %{{.*}} packed_sizes = [0, 16, 0]
+// SCRIPT:         transform.structured.pack_transpose %{{.*}} with_compute_op(%[[PACKED]]) outer_perm = [0, 1]
+
+// CHECK-LABEL: func.func @packed_transposed
+// CHECK:         %[[PANELS:.*]] = tensor.empty() : tensor<8x96x16xf32>
+// CHECK:         %[[BP:.*]] = scf.forall (%{{.*}}) in (8) shared_outs(%{{.*}} = %[[PANELS]])
+// CHECK:           scf.for %{{.*}} = %c0 to %c96 step %c48
+// CHECK:             vector.transfer_read %{{.*}} : tensor<16x48xf32>, vector<16x48xf32>
+// CHECK:             vector.transfer_write %{{.*}} : vector<48x16xf32>, tensor<1x48x16xf32>
+// CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (4, 2)
+// CHECK:           scf.for %{{.*}} = %c0 to %c96 step %c4 iter_args(%{{.*}} = %{{.*}}) -> (vector<8x16xf32>)
+// CHECK:             tensor.extract_slice %[[BP]][%{{.*}}, %{{.*}}, 0] [1, 4, 16] [1, 1, 1] : tensor<8x96x16xf32> to tensor<4x16xf32>
+// CHECK:             vector.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
+func.func @packed_transposed(%a: tensor<64x96xf32>, %b: tensor<128x96xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>]
+      ins(%a, %b : tensor<64x96xf32>, tensor<128x96xf32>)
+      outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  return %c : tensor<64x128xf32>
+}
+sched.schedule @packed_transposed_s for @packed_transposed target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [64, 128], [S, S]>, #sched.node<"linalg.matmul", [64, 128, 96], [S, S, R]>] rules ["AddPacking", "MultiLevelTiling"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[4, 2, 1, 8] of 64>, #sched.split<[2, 4, 1, 16] of 128>, #sched.split<[24, 4] of 96>]
+  sched.pack node 1 operand 1 loop 1 at <0 in [0, 1]>
+  sched.parallel node 1 loops <2 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
+}

@@ -162,13 +162,20 @@ bool isVectorizableAccess(AffineMap map);
 bool isVectorizable(const ComputeDAG &dag, unsigned node);
 
 /// An input of a node that packing lays out for the node's register block:
-/// input `operand` is indexed, last, by spatial loop `loop` (the loop of the
-/// output's contiguous dimension) but not first, so its rows of `loop` are
-/// strided, and it is re-read across another spatial loop.
+/// input `operand` (of rank 2 or more) is indexed by spatial loop `loop`
+/// (the loop of the output's contiguous dimension), so its elements along
+/// `loop` are strided (a matmul's B[K][N] by rows of N, a transposed
+/// B[N][K] by whole rows of K), and it is re-read across another spatial
+/// loop.
 struct PackCandidate {
   unsigned operand;
   unsigned loop;
 };
+
+/// The dimension of input `operand` of linalg op `op` that loop `loop`
+/// indexes: the one a pack splits into panels of the register block.
+unsigned getPackedOperandDim(linalg::LinalgOp op, unsigned operand,
+                             unsigned loop);
 
 /// The inputs of a multi-level tiled contraction-like node that `sched.pack`
 /// can lay out: one projected-permutation linalg op with a single init whose

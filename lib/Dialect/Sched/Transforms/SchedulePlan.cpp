@@ -182,8 +182,7 @@ LogicalResult SchedulePlan::verify(unsigned node) {
              << "input #" << pack.getOperand() << " of node " << node
              << " cannot be packed along loop " << pack.getLoop()
              << ": that loop must index the output's contiguous dimension "
-                "and, of the inputs, only this one, as its last but not its "
-                "first dimension";
+                "and, of the inputs, only this one, of rank 2 or more";
     if (plan.cacheWrite)
       return pack.emitOpError() << "the CPU materializer does not pack node "
                                 << node << " together with a cache write";
@@ -539,8 +538,13 @@ int64_t SchedulePlan::getPackRowBlock(unsigned node) const {
   auto op = cast<linalg::LinalgOp>(dag->getNode(node).op);
   AffineMap map =
       op.getMatchingIndexingMap(op.getDpsInputOperand(plan.pack.getOperand()));
+  // The rows are the packed layout's innermost dimension but the panel's:
+  // the input's last dimension other than the packed one.
   unsigned rank = map.getNumResults();
-  unsigned rowLoop = map.getDimPosition(rank - 2);
+  unsigned packedDim = ansor::getPackedOperandDim(op, plan.pack.getOperand(),
+                                                  plan.pack.getLoop());
+  unsigned rowLoop =
+      map.getDimPosition(packedDim == rank - 1 ? rank - 2 : rank - 1);
   const DAGNode &n = dag->getNode(node);
   int64_t rows = n.extents[rowLoop];
   // Fused into the node's outer tile, the pack copies that tile's rows: all

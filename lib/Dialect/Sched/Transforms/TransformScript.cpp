@@ -1138,9 +1138,13 @@ void ScriptBuilder::packInputs() {
     std::string packed = packNode(node, packedSizes);
     unsigned rank = op.getMatchingIndexingMap(op.getDpsInputOperand(operand))
                         .getNumResults();
-    SmallVector<int64_t> perm = {rank - 1};
-    for (unsigned dim = 0; dim + 1 < rank; ++dim)
-      perm.push_back(dim);
+    // The panels outermost, the other dimensions in their order.
+    unsigned packedDim =
+        ansor::getPackedOperandDim(op, operand, plan.pack.getLoop());
+    SmallVector<int64_t> perm = {packedDim};
+    for (unsigned dim = 0; dim < rank; ++dim)
+      if (dim != packedDim)
+        perm.push_back(dim);
     std::string input = castTo(producerOf(packed, operand), "linalg.pack");
     std::string transposed = fresh("packed"), pack = fresh("pack");
     os << "  " << transposed << ", " << pack << ", " << fresh("none")
