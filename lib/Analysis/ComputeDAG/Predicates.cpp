@@ -473,38 +473,44 @@ unsigned mlir::ansor::getPackedOperandDim(linalg::LinalgOp op, unsigned operand,
   return *map.getResultPosition(getAffineDimExpr(loop, op.getContext()));
 }
 
+std::optional<PackCandidate>
+mlir::ansor::getPackableInput(ArrayRef<AffineMap> inputMaps, AffineMap init,
+                              ArrayRef<utils::IteratorType> iterators,
+                              ArrayRef<int64_t> extents) {
+  if (init.getNumResults() == 0 || !init.isProjectedPermutation() ||
+      !llvm::all_of(inputMaps,
+                    [](AffineMap m) { return m.isProjectedPermutation(); }))
+    return std::nullopt;
+  unsigned loop = init.getDimPosition(init.getNumResults() - 1);
+  if (iterators[loop] != utils::IteratorType::parallel)
+    return std::nullopt;
+  SmallVector<unsigned> users;
+  for (auto [operand, map] : llvm::enumerate(inputMaps))
+    if (map.isFunctionOfDim(loop))
+      users.push_back(operand);
+  if (users.size() != 1 || inputMaps[users.front()].getNumResults() < 2)
+    return std::nullopt;
+  // Re-read across a spatial loop it does not depend on.
+  AffineMap map = inputMaps[users.front()];
+  for (auto [dim, iterator] : llvm::enumerate(iterators))
+    if (iterator == utils::IteratorType::parallel && extents[dim] > 1 &&
+        !map.isFunctionOfDim(dim))
+      return PackCandidate{users.front(), loop};
+  return std::nullopt;
+}
+
 SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
                                                           unsigned index) {
   const DAGNode &node = dag.getNode(index);
   auto op = dyn_cast<linalg::LinalgOp>(node.op);
-  if (!op || !needsMultiLevelTiling(dag, index) || node.initMaps.size() != 1 ||
-      node.initMaps.front().getNumResults() == 0 ||
-      !llvm::all_of(op.getIndexingMapsArray(),
-                    [](AffineMap m) { return m.isProjectedPermutation(); }))
+  if (!op || !needsMultiLevelTiling(dag, index) || node.initMaps.size() != 1)
     return {};
-  AffineMap init = node.initMaps.front();
-  unsigned loop = init.getDimPosition(init.getNumResults() - 1);
-  if (node.kinds[loop] != LoopKind::S)
+  std::optional<PackCandidate> candidate =
+      getPackableInput(node.inputMaps, node.initMaps.front(),
+                       op.getIteratorTypesArray(), node.extents);
+  if (!candidate)
     return {};
-  SmallVector<unsigned> users;
-  for (auto [operand, map] : llvm::enumerate(node.inputMaps))
-    if (map.isFunctionOfDim(loop))
-      users.push_back(operand);
-  if (users.size() != 1)
-    return {};
-  unsigned operand = users.front();
-  AffineMap map = node.inputMaps[operand];
-  unsigned rank = map.getNumResults();
-  if (rank < 2)
-    return {};
-  // Re-read across a spatial loop it does not depend on.
-  bool reread = false;
-  for (auto [dim, kind] : llvm::enumerate(node.kinds))
-    if (kind == LoopKind::S && node.extents[dim] > 1 &&
-        !map.isFunctionOfDim(dim))
-      reread = true;
-  if (!reread)
-    return {};
+  unsigned operand = candidate->operand;
   Value input = op.getDpsInputOperand(operand)->get();
   // Any layout of a splat is the splat: canonicalization folds its pack
   // away, and with it the handle the packing steps follow.
@@ -515,7 +521,7 @@ SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
   for (unsigned producer : node.producers)
     if (dag.getNode(producer).op == def && isStrictlyInlinable(dag, producer))
       return {};
-  return {{operand, loop}};
+  return {*candidate};
 }
 
 bool mlir::ansor::canPackWithFusedConsumer(const ComputeDAG &dag, unsigned node,

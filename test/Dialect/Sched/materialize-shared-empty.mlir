@@ -1,6 +1,8 @@
 // One tensor.empty as the init of a transpose and of the scaling consumer of
 // the batch matmul that reads it (as a hand-written or torch-style attention
-// score does). Fusing the transpose into the consumer's scf.forall made
+// score does; the transposed operand is the matmul's A here: a transposed B
+// is now fused into the matmul, for packing). Fusing the transpose into the
+// consumer's scf.forall made
 // upstream's fuse_into_containing_op retarget the transpose's init to the
 // forall's shared output, since both were the same value: the transposed
 // tile was written over the consumer's result, wrong in 3 of 16 sampled
@@ -30,12 +32,12 @@ func.func @scores(%q: tensor<8x32x32xf32>, %k: tensor<8x32x32xf32>) -> tensor<8x
   %c0 = arith.constant 0.000000e+00 : f32
   %sc = arith.constant 0.176776692 : f32
   %e = tensor.empty() : tensor<8x32x32xf32>
-  %kt = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%k : tensor<8x32x32xf32>) outs(%e : tensor<8x32x32xf32>) {
+  %qt = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%q : tensor<8x32x32xf32>) outs(%e : tensor<8x32x32xf32>) {
   ^bb0(%in: f32, %out: f32):
     linalg.yield %in : f32
   } -> tensor<8x32x32xf32>
   %f = linalg.fill ins(%c0 : f32) outs(%e : tensor<8x32x32xf32>) -> tensor<8x32x32xf32>
-  %s = linalg.batch_matmul ins(%q, %kt : tensor<8x32x32xf32>, tensor<8x32x32xf32>) outs(%f : tensor<8x32x32xf32>) -> tensor<8x32x32xf32>
+  %s = linalg.batch_matmul ins(%qt, %k : tensor<8x32x32xf32>, tensor<8x32x32xf32>) outs(%f : tensor<8x32x32xf32>) -> tensor<8x32x32xf32>
   %o = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s : tensor<8x32x32xf32>) outs(%e : tensor<8x32x32xf32>) {
   ^bb0(%in: f32, %out: f32):
     %m = arith.mulf %in, %sc : f32
@@ -58,12 +60,12 @@ sched.schedule @scores_t0 for @scores target "llvm -mtriple=x86_64-pc-linux-gnu 
 func.func @scores_into(%q: tensor<8x32x32xf32>, %k: tensor<8x32x32xf32>, %e: tensor<8x32x32xf32>) -> tensor<8x32x32xf32> {
   %c0 = arith.constant 0.000000e+00 : f32
   %sc = arith.constant 0.176776692 : f32
-  %kt = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%k : tensor<8x32x32xf32>) outs(%e : tensor<8x32x32xf32>) {
+  %qt = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%q : tensor<8x32x32xf32>) outs(%e : tensor<8x32x32xf32>) {
   ^bb0(%in: f32, %out: f32):
     linalg.yield %in : f32
   } -> tensor<8x32x32xf32>
   %f = linalg.fill ins(%c0 : f32) outs(%e : tensor<8x32x32xf32>) -> tensor<8x32x32xf32>
-  %s = linalg.batch_matmul ins(%q, %kt : tensor<8x32x32xf32>, tensor<8x32x32xf32>) outs(%f : tensor<8x32x32xf32>) -> tensor<8x32x32xf32>
+  %s = linalg.batch_matmul ins(%qt, %k : tensor<8x32x32xf32>, tensor<8x32x32xf32>) outs(%f : tensor<8x32x32xf32>) -> tensor<8x32x32xf32>
   %o = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s : tensor<8x32x32xf32>) outs(%e : tensor<8x32x32xf32>) {
   ^bb0(%in: f32, %out: f32):
     %m = arith.mulf %in, %sc : f32

@@ -172,6 +172,16 @@ struct PackCandidate {
   unsigned loop;
 };
 
+/// The input that packing would lay out for an op of these maps, iterators
+/// and loop extents (the map-level half of getPackCandidates): every map a
+/// projected permutation, the init's last dimension a parallel loop that
+/// exactly one input of rank 2 or more indexes, re-read across another
+/// parallel loop.
+std::optional<PackCandidate>
+getPackableInput(ArrayRef<AffineMap> inputMaps, AffineMap init,
+                 ArrayRef<utils::IteratorType> iterators,
+                 ArrayRef<int64_t> extents);
+
 /// The dimension of input `operand` of linalg op `op` that loop `loop`
 /// indexes: the one a pack splits into panels of the register block.
 unsigned getPackedOperandDim(linalg::LinalgOp op, unsigned operand,
