@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -346,6 +347,23 @@ void mlir::ansor::splitDividedLoops(func::FuncOp func) {
     // Each split makes a new op; the next divided loop is found in it.
     while (std::optional<DividedDim> divided = findDividedDim(op))
       op = splitDividedDim(rewriter, op, *divided);
+  }
+}
+
+void mlir::ansor::inlineConstantGlobals(func::FuncOp func) {
+  IRRewriter rewriter(func.getContext());
+  SmallVector<ml_program::GlobalLoadConstOp> loads;
+  func.walk([&](ml_program::GlobalLoadConstOp load) { loads.push_back(load); });
+  for (ml_program::GlobalLoadConstOp load : loads) {
+    auto global = SymbolTable::lookupNearestSymbolFrom<ml_program::GlobalOp>(
+        load, load.getGlobalAttr());
+    if (!global || global.getIsMutable() || !global.getValue())
+      continue;
+    auto value = dyn_cast<TypedAttr>(*global.getValue());
+    if (!value || value.getType() != load.getType())
+      continue;
+    rewriter.setInsertionPoint(load);
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(load, value);
   }
 }
 
@@ -1726,6 +1744,7 @@ void mlir::ansor::readScalarsAsInputs(func::FuncOp func) {
 }
 
 void mlir::ansor::normalizePayload(func::FuncOp func) {
+  inlineConstantGlobals(func);
   foldCastRoundTrips(func);
   convertToDestinationStyle(func);
   splitDividedLoops(func);

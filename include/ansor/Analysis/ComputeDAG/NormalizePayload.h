@@ -26,6 +26,14 @@
 namespace mlir {
 namespace ansor {
 
+/// Replaces each load of an immutable `ml_program.global` that holds a value
+/// (`ml_program.global_load_const`, how torch-mlir's importer may keep a
+/// model's weights) by an `arith.constant` of that value, so that the func
+/// is a linalg program of constants like one whose weights are inlined.
+/// Loads of mutable globals, or of globals without a value, stay (the DAG
+/// refuses them by name).
+void inlineConstantGlobals(func::FuncOp func);
+
 /// Drops tensor.cast chains that come back to their source's type (a static
 /// tensor cast to a dynamic shape and back, as frontends emit around
 /// shape-generic ops), with upstream's tensor.cast canonicalization. Casts
