@@ -199,6 +199,8 @@ private:
   void translatePack(unsigned node, ArrayRef<LoopSpec> containers);
   void translateUntiledInit(unsigned node);
   void toPackedAccesses(Statement &s, unsigned node);
+  /// The buffer the pack of a packed `node` writes.
+  unsigned packedBufferOf(unsigned node) const;
   void translateInit(unsigned node, ArrayRef<NestLoop> containers,
                      ArrayRef<int64_t> tile, ArrayRef<int64_t> block,
                      std::optional<unsigned> &local);
@@ -800,6 +802,12 @@ void NestBuilder::translateTiled(unsigned node) {
   std::optional<unsigned> initOperand = plan.getInitOperand(node);
   if (local && initOperand)
     replace[*initOperand] = *local;
+  // The packed input reads the pack's buffer; only that access is rewritten
+  // to the packed layout (another operand may read the same tensor, as
+  // `x @ x^T` does).
+  if (p.pack)
+    replace[linalgOp.getDpsInputOperand(p.pack.getOperand())
+                ->getOperandNumber()] = packedBufferOf(node);
   addNodeAccesses(nest.statements[index], node, replace);
   if (p.pack)
     toPackedAccesses(nest.statements[index], node);
@@ -872,16 +880,18 @@ void NestBuilder::translateTiled(unsigned node) {
 /// Rewrites a packed node's accesses to its packed domain, where the packed
 /// loop `n` is `n_o * n0 + n_i` (`n_i` last), and its packed input to the
 /// packed buffer [n_o][rows...][n_i].
+unsigned NestBuilder::packedBufferOf(unsigned node) const {
+  for (auto [index, buffer] : llvm::enumerate(nest.buffers))
+    if (buffer.name == "node " + std::to_string(node) + " packed")
+      return index;
+  llvm_unreachable("a packed node's pack statement adds its buffer first");
+}
+
 void NestBuilder::toPackedAccesses(Statement &s, unsigned node) {
   NodePlan p = plan.getNode(node);
   unsigned n = p.pack.getLoop();
   auto linalgOp = cast<linalg::LinalgOp>(dag.getNode(node).op);
-  unsigned packedBuffer = 0;
-  for (auto [index, buffer] : llvm::enumerate(nest.buffers))
-    if (buffer.name == "node " + std::to_string(node) + " packed")
-      packedBuffer = index;
-  unsigned inputBuffer =
-      bufferOf(linalgOp.getDpsInputOperand(p.pack.getOperand())->get());
+  unsigned packedBuffer = packedBufferOf(node);
   unsigned packedDim =
       getPackedOperandDim(linalgOp, p.pack.getOperand(), p.pack.getLoop());
   for (BufferAccess &a : s.accesses) {
@@ -892,7 +902,7 @@ void NestBuilder::toPackedAccesses(Statement &s, unsigned node) {
       row.push_back(c);
       rows.push_back(row);
     }
-    if (a.buffer == inputBuffer && a.kind == AccessKind::Read) {
+    if (a.buffer == packedBuffer && a.kind == AccessKind::Read) {
       SmallVector<int64_t> outerRow(rows.back().size(), 0),
           innerRow(rows.back().size(), 0);
       outerRow[n] = 1;

@@ -155,3 +155,64 @@ sched.schedule @packed_transposed_s for @packed_transposed target "llvm -mtriple
   sched.vectorize node 1
   sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
 }
+
+// The same tensor read as A and, packed, as B (`x @ x^T`): only B's read
+// goes to the panels; A's stays a read of the argument.
+// CHECK-LABEL: schedule @gram_packed_s: 3 statements
+// CHECK:       statement 0: node 1 pack domain [4, 96, 16]
+// CHECK:       statement 2: node 1 domain [64, 4, 96, 16]
+// CHECK-NOT:   statement
+// CHECK:         read arg0 [64, 96]
+// CHECK-NEXT:    read node 1 packed [4, 96, 16] temporary
+
+// A batched B[b][N][K] packed along its middle dimension: panels outermost,
+// then the batch and K ([N/16][b][K][16]); the pack reads B 48 elements
+// apart along its vectorized loop (log2(1 + 48) = 5.61).
+// CHECK-LABEL: schedule @batch_packed_s: 3 statements
+// CHECK:       statement 0: node 1 pack domain [4, 2, 48, 16]
+// CHECK-NEXT:    loop 4 parallel delta [1, 0, 0, 0]
+// CHECK-NEXT:    loop 2 delta [0, 1, 0, 0]
+// CHECK-NEXT:    loop 48 unrolled delta [0, 0, 1, 0]
+// CHECK-NEXT:    loop 16 vectorized delta [0, 0, 0, 1]
+// CHECK-NEXT:    read arg1 [2, 64, 48]
+// CHECK:         B0.stride = 5.61
+func.func @gram_packed(%x: tensor<64x96xf32>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>]
+      ins(%x, %x : tensor<64x96xf32>, tensor<64x96xf32>)
+      outs(%acc : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %c : tensor<64x64xf32>
+}
+sched.schedule @gram_packed_s for @gram_packed target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [64, 64], [S, S]>, #sched.node<"linalg.matmul", [64, 64, 96], [S, S, R]>] rules ["AddPacking", "MultiLevelTiling"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[4, 2, 1, 8] of 64>, #sched.split<[2, 2, 1, 16] of 64>, #sched.split<[24, 4] of 96>]
+  sched.pack node 1 operand 1 loop 1 at <0 in [0, 1]>
+  sched.parallel node 1 loops <2 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
+}
+
+#bnt_a = affine_map<(b, i, j, k) -> (b, i, k)>
+#bnt_b = affine_map<(b, i, j, k) -> (b, j, k)>
+#bnt_c = affine_map<(b, i, j, k) -> (b, i, j)>
+func.func @batch_packed(%a: tensor<2x32x48xf32>, %b: tensor<2x64x48xf32>) -> tensor<2x32x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x32x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+  %c = linalg.generic {indexing_maps = [#bnt_a, #bnt_b, #bnt_c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<2x32x48xf32>, tensor<2x64x48xf32>) outs(%acc : tensor<2x32x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<2x32x64xf32>
+  return %c : tensor<2x32x64xf32>
+}
+sched.schedule @batch_packed_s for @batch_packed target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [2, 32, 64], [S, S, S]>, #sched.node<"linalg.generic", [2, 32, 64, 48], [S, S, S, R]>] rules ["AddPacking", "MultiLevelTiling"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[2, 1, 1, 1] of 2>, #sched.split<[2, 2, 1, 8] of 32>, #sched.split<[1, 2, 2, 16] of 64>, #sched.split<[12, 4] of 48>]
+  sched.pack node 1 operand 1 loop 2 at <0 in [0, 1]>
+  sched.parallel node 1 loops <2 in [1, 2, 3]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
+}

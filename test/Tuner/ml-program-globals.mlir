@@ -8,8 +8,10 @@
 // RUN: sed -n '1,/^\/\/ -----/p' %s > %t/const.mlir
 // RUN: ansor-opt %t/const.mlir --ansor-tune="trials=2 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o %t/tuned.mlir
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t/sum.json
-// RUN: sed -n '/^\/\/ -----/,$p' %s > %t/mutable.mlir
+// RUN: awk '/^\/\/ -----/ { n++; next } n == 1' %s > %t/mutable.mlir
 // RUN: not ansor-opt %t/mutable.mlir --ansor-tune="trials=2 seed=1 threads=1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MUTABLE
+// RUN: awk '/^\/\/ -----/ { n++; next } n == 2' %s > %t/extern.mlir
+// RUN: not ansor-opt %t/extern.mlir --ansor-tune="trials=2 seed=1 threads=1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXTERN
 
 // CHECK-LABEL: func.func @linear_relu
 // CHECK-NOT:     ml_program.global_load_const
@@ -55,6 +57,23 @@ module {
     %s = ml_program.global_load @state : tensor<8xf32>
     %e = tensor.empty() : tensor<8xf32>
     %r = linalg.add ins(%x, %s : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+    return %r : tensor<8xf32>
+  }
+}
+
+// -----
+
+// A global whose value lives outside the module (`#ml_program.extern`) has
+// nothing to inline: its load stays, refused by name.
+// EXTERN: error: op 'ml_program.global_load_const' is not supported in a payload func
+// CHECK-LABEL: func.func @external
+// CHECK:         ml_program.global_load_const @ext
+module {
+  ml_program.global private @ext(#ml_program.extern : tensor<8xf32>) : tensor<8xf32>
+  func.func @external(%x: tensor<8xf32>) -> tensor<8xf32> {
+    %w = ml_program.global_load_const @ext : tensor<8xf32>
+    %e = tensor.empty() : tensor<8xf32>
+    %r = linalg.mul ins(%x, %w : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
     return %r : tensor<8xf32>
   }
 }

@@ -68,6 +68,28 @@ static Value refillAtShape(RewriterBase &rewriter, Location loc, Value value,
       .getResult(0);
 }
 
+/// Replaces `op` by `results`, then erases the fills and empty tensors its
+/// operands were made of that nothing reads any more. Their defining ops are
+/// taken first, once each: erasing one may erase another (a fill's
+/// destination, or an op that made two operands), whose values are then gone.
+static void replaceAndEraseDeadOperands(RewriterBase &rewriter, Operation *op,
+                                        ValueRange results) {
+  llvm::SetVector<Operation *> defs;
+  for (Value operand : op->getOperands())
+    if (Operation *def = operand.getDefiningOp())
+      defs.insert(def);
+  rewriter.replaceOp(op, results);
+  DenseSet<Operation *> erased;
+  for (Operation *def : defs) {
+    if (erased.contains(def))
+      continue;
+    eraseDeadInits(def->getResult(0), [&](Operation *dead) {
+      erased.insert(dead);
+      rewriter.eraseOp(dead);
+    });
+  }
+}
+
 static void warnNotDecomposed(Operation *op) {
   op->emitWarning() << "op '" << op->getName()
                     << "' does not decompose into ops ansor schedules";
@@ -329,10 +351,7 @@ static linalg::GenericOp splitDividedDim(RewriterBase &rewriter,
             : tensor::CollapseShapeOp::create(rewriter, loc, original, result,
                                               groupsOf[numInputs + index]));
   }
-  SmallVector<Value> oldInits = op.getDpsInits();
-  rewriter.replaceOp(op, results);
-  for (Value init : oldInits)
-    eraseDeadInits(init, [&](Operation *dead) { rewriter.eraseOp(dead); });
+  replaceAndEraseDeadOperands(rewriter, op, results);
   return split;
 }
 
@@ -357,13 +376,16 @@ void mlir::ansor::inlineConstantGlobals(func::FuncOp func) {
   for (ml_program::GlobalLoadConstOp load : loads) {
     auto global = SymbolTable::lookupNearestSymbolFrom<ml_program::GlobalOp>(
         load, load.getGlobalAttr());
-    if (!global || global.getIsMutable() || !global.getValue())
-      continue;
-    auto value = dyn_cast<TypedAttr>(*global.getValue());
+    // An `#ml_program.extern` value is typed but not an elements attribute:
+    // nothing to inline, and not a valid arith.constant.
+    auto value = global && global.getValue()
+                     ? dyn_cast<ElementsAttr>(*global.getValue())
+                     : ElementsAttr();
     if (!value || value.getType() != load.getType())
       continue;
     rewriter.setInsertionPoint(load);
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(load, value);
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(load,
+                                                   cast<TypedAttr>(value));
   }
 }
 
@@ -636,8 +658,8 @@ getDroppingReassociation(const llvm::SmallBitVector &dropped) {
 }
 
 /// `value` collapsed by `reassociation`: the source of an expansion that
-/// `reassociation` undoes, a fill of an empty tensor built again at the
-/// smaller shape (it overwrites all of its output), else a collapse.
+/// `reassociation` undoes, a fill built again at the smaller shape
+/// (refillAtShape), else a collapse.
 static Value collapseUnitDims(RewriterBase &rewriter, Location loc, Value value,
                               ArrayRef<ReassociationIndices> reassociation) {
   RankedTensorType type = tensor::CollapseShapeOp::inferCollapsedType(
@@ -697,10 +719,7 @@ static void dropConstantUnitDims(RewriterBase &rewriter, linalg::GenericOp op) {
                           : (Value)tensor::ExpandShapeOp::create(
                                 rewriter, loc, old.getType(), result, groups)
                                 .getResult());
-  SmallVector<Value> oldInits(op.getDpsInits());
-  rewriter.replaceOp(op, results);
-  for (Value init : oldInits)
-    eraseDeadInits(init, [&](Operation *dead) { rewriter.eraseOp(dead); });
+  replaceAndEraseDeadOperands(rewriter, op, results);
 }
 
 void mlir::ansor::dropConstantUnitDims(func::FuncOp func) {
@@ -854,7 +873,7 @@ void mlir::ansor::specializeConvolutions(func::FuncOp func) {
 }
 
 /// `value` with its dimensions permuted (result dimension i is dimension
-/// `perm[i]`): a fill of an empty tensor is filled again in the new shape,
+/// `perm[i]`): a fill is filled again in the new shape (refillAtShape),
 /// anything else transposed.
 static Value permute(RewriterBase &rewriter, Location loc, Value value,
                      ArrayRef<int64_t> perm) {
@@ -1317,8 +1336,12 @@ static void foldFillInputs(func::FuncOp func, IRRewriter &rewriter) {
 /// it transposed per tile (a dense layer's `x @ W^T` as torch-mlir writes
 /// it, 64x1024x1024: 142 GFLOP/s, against 251 read and packed from W).
 static bool isPackedThroughTransposition(linalg::LinalgOp consumer,
-                                         OpOperand &input, AffineMap composed) {
-  if (consumer.getNumDpsInits() != 1)
+                                         OpOperand &input, AffineMap composed,
+                                         Value source) {
+  // Any layout of a splat is the splat: it is never packed.
+  SplatElementsAttr splat;
+  if (consumer.getNumDpsInits() != 1 ||
+      matchPattern(source, m_Constant(&splat)))
     return false;
   SmallVector<AffineMap> inputMaps;
   for (OpOperand *operand : consumer.getDpsInputOperands())
@@ -1328,7 +1351,7 @@ static bool isPackedThroughTransposition(linalg::LinalgOp consumer,
   std::optional<PackCandidate> candidate = getPackableInput(
       inputMaps, consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0)),
       consumer.getIteratorTypesArray(), consumer.getStaticLoopRanges());
-  return candidate && candidate->operand == input.getOperandNumber();
+  return candidate && consumer.getDpsInputOperand(candidate->operand) == &input;
 }
 
 void mlir::ansor::foldTransposesIntoReductions(func::FuncOp func) {
@@ -1360,7 +1383,9 @@ void mlir::ansor::foldTransposesIntoReductions(func::FuncOp func) {
           reduction.push_back(iterator == utils::IteratorType::reduction);
         if (readsOnceAlongRows(composed, consumer.getStaticLoopRanges(),
                                reduction) ||
-            isPackedThroughTransposition(consumer, *input, composed)) {
+            isPackedThroughTransposition(
+                consumer, *input, composed,
+                producer.getDpsInputOperand(0)->get())) {
           link = input;
           return WalkResult::interrupt();
         }

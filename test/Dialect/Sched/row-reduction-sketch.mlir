@@ -13,9 +13,9 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --split-input-file --ansor-tune="trials=6 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl" -o /dev/null 2> /dev/null
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "AddRowReduction" | FileCheck %s --check-prefix=REC
-// REC: records 42, errors 0, matching {{[1-9][0-9]*}}
+// REC: records 48, errors 0, matching {{[1-9][0-9]*}}
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched.pack" "@torch_linear_batch32 " | FileCheck %s --check-prefix=PACKED
-// PACKED: records 42, errors 0, matching {{[1-9][0-9]*}}
+// PACKED: records 48, errors 0, matching {{[1-9][0-9]*}}
 
 // CHECK-LABEL: sched.schedule @matvec_out_in_sketch0
 // CHECK-SAME:    rules ["AddRowReduction"]
@@ -130,6 +130,24 @@ func.func @torch_linear_batch1(%x: tensor<1x256xf32>, %w: tensor<512x256xf32>, %
 // CHECK-NOT:   AddRowReduction
 func.func @torch_linear_batch32(%x: tensor<32x256xf32>, %w: tensor<512x256xf32>) -> tensor<32x512xf32> {
   %z = arith.constant 0.0 : f32
+  %et = tensor.empty() : tensor<256x512xf32>
+  %wt = linalg.transpose ins(%w : tensor<512x256xf32>) outs(%et : tensor<256x512xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<32x512xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x512xf32>) -> tensor<32x512xf32>
+  %r = linalg.matmul ins(%x, %wt : tensor<32x256xf32>, tensor<256x512xf32>) outs(%f : tensor<32x512xf32>) -> tensor<32x512xf32>
+  return %r : tensor<32x512xf32>
+}
+
+// -----
+
+// A splat weight is never packed (any layout of it is the splat), so its
+// transposition is not fused for packing.
+// CHECK-LABEL: func.func @splat_linear_batch32
+// CHECK:         linalg.transpose
+// CHECK:         linalg.matmul
+func.func @splat_linear_batch32(%x: tensor<32x256xf32>) -> tensor<32x512xf32> {
+  %z = arith.constant 0.0 : f32
+  %w = arith.constant dense<0.5> : tensor<512x256xf32>
   %et = tensor.empty() : tensor<256x512xf32>
   %wt = linalg.transpose ins(%w : tensor<512x256xf32>) outs(%et : tensor<256x512xf32>) permutation = [1, 0]
   %e = tensor.empty() : tensor<32x512xf32>

@@ -215,10 +215,10 @@ void readScalarsAsInputs(func::FuncOp func);
 /// in [out][in]. Left a node, the transposition was inlined into the
 /// matmul's tiles (a transposed copy of the whole matrix per call); fused,
 /// the matmul reads W along its rows, which AddRowReduction's sketch
-/// vectorizes in lanes of partial sums. Also where the transposition's
-/// input becomes, fused, the input packing lays out (getPackableInput):
-/// the same layer on a batch of many, whose inlined transposition kept W
-/// from being packed.
+/// vectorizes in lanes of partial sums. A transposition is also fused where
+/// its input then becomes the input packing lays out (getPackableInput; not
+/// a splat): the same layer on a batch of many, whose inlined transposition
+/// kept W from being packed.
 void foldTransposesIntoReductions(func::FuncOp func);
 
 /// All ten, on `func`.

@@ -175,8 +175,8 @@ struct PackCandidate {
 /// The input that packing would lay out for an op of these maps, iterators
 /// and loop extents (the map-level half of getPackCandidates): every map a
 /// projected permutation, the init's last dimension a parallel loop that
-/// exactly one input of rank 2 or more indexes, re-read across another
-/// parallel loop.
+/// exactly one input indexes, that input of rank 2 or more and re-read
+/// across another parallel loop.
 std::optional<PackCandidate>
 getPackableInput(ArrayRef<AffineMap> inputMaps, AffineMap init,
                  ArrayRef<utils::IteratorType> iterators,

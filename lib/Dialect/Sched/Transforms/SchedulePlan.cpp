@@ -538,8 +538,8 @@ int64_t SchedulePlan::getPackRowBlock(unsigned node) const {
   auto op = cast<linalg::LinalgOp>(dag->getNode(node).op);
   AffineMap map =
       op.getMatchingIndexingMap(op.getDpsInputOperand(plan.pack.getOperand()));
-  // The rows are the packed layout's innermost dimension but the panel's:
-  // the input's last dimension other than the packed one.
+  // The rows are the packed layout's second-innermost dimension: the
+  // input's last dimension other than the packed one.
   unsigned rank = map.getNumResults();
   unsigned packedDim = ansor::getPackedOperandDim(op, plan.pack.getOperand(),
                                                   plan.pack.getLoop());
