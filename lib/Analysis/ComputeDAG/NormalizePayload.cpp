@@ -1338,10 +1338,12 @@ static void foldFillInputs(func::FuncOp func, IRRewriter &rewriter) {
 static bool isPackedThroughTransposition(linalg::LinalgOp consumer,
                                          OpOperand &input, AffineMap composed,
                                          Value source) {
-  // Any layout of a splat is the splat: it is never packed.
+  // Any layout of a splat is the splat: it is never packed; nor is a node
+  // whose combiner the vectorizer does not take (needsMultiLevelTiling).
   SplatElementsAttr splat;
   if (consumer.getNumDpsInits() != 1 ||
-      matchPattern(source, m_Constant(&splat)))
+      matchPattern(source, m_Constant(&splat)) ||
+      !hasVectorizableCombiner(consumer))
     return false;
   SmallVector<AffineMap> inputMaps;
   for (OpOperand *operand : consumer.getDpsInputOperands())

@@ -13,9 +13,9 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --split-input-file --ansor-tune="trials=6 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl" -o /dev/null 2> /dev/null
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "AddRowReduction" | FileCheck %s --check-prefix=REC
-// REC: records 48, errors 0, matching {{[1-9][0-9]*}}
+// REC: records 54, errors 0, matching {{[1-9][0-9]*}}
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched.pack" "@torch_linear_batch32 " | FileCheck %s --check-prefix=PACKED
-// PACKED: records 48, errors 0, matching {{[1-9][0-9]*}}
+// PACKED: records 54, errors 0, matching {{[1-9][0-9]*}}
 
 // CHECK-LABEL: sched.schedule @matvec_out_in_sketch0
 // CHECK-SAME:    rules ["AddRowReduction"]
@@ -135,6 +135,30 @@ func.func @torch_linear_batch32(%x: tensor<32x256xf32>, %w: tensor<512x256xf32>)
   %e = tensor.empty() : tensor<32x512xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x512xf32>) -> tensor<32x512xf32>
   %r = linalg.matmul ins(%x, %wt : tensor<32x256xf32>, tensor<256x512xf32>) outs(%f : tensor<32x512xf32>) -> tensor<32x512xf32>
+  return %r : tensor<32x512xf32>
+}
+
+// -----
+
+// A contraction whose combiner the vectorizer does not take (`acc - x * w`)
+// is not multi-level tiled, so not packed: its transposition is not fused.
+// CHECK-LABEL: func.func @subtractive_linear_batch32
+// CHECK:         linalg.transpose
+// CHECK:         linalg.generic
+func.func @subtractive_linear_batch32(%x: tensor<32x256xf32>, %w: tensor<512x256xf32>) -> tensor<32x512xf32> {
+  %z = arith.constant 0.0 : f32
+  %et = tensor.empty() : tensor<256x512xf32>
+  %wt = linalg.transpose ins(%w : tensor<512x256xf32>) outs(%et : tensor<256x512xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<32x512xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x512xf32>) -> tensor<32x512xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>],
+      iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %wt : tensor<32x256xf32>, tensor<256x512xf32>) outs(%f : tensor<32x512xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.subf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<32x512xf32>
   return %r : tensor<32x512xf32>
 }
 
