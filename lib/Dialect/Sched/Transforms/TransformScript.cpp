@@ -1328,6 +1328,11 @@ FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
 //===----------------------------------------------------------------------===//
 
 void mlir::sched::emitVectorLoweringPatterns(llvm::raw_ostream &os) {
+  // An integer or mixed contraction's operands are extended after their
+  // broadcast (`extsi(broadcast(a))`); sinking the extension below the
+  // broadcast lets the broadcast fold into the contraction's maps, which
+  // then lowers to outer products, not to one horizontal reduction per
+  // output (an i8 block of 16x16 outputs: 4480 extracts, 256 reductions).
   // Lowering patterns go in separate groups: together, transpose, transfer
   // and shape_cast lowering with canonicalization rewrite each other's
   // output without end. Slice chains are merged only after canonicalization
@@ -1339,6 +1344,7 @@ void mlir::sched::emitVectorLoweringPatterns(llvm::raw_ostream &os) {
   os << R"(  transform.apply_patterns to %func {
     transform.apply_patterns.vector.lower_masked_transfers
     transform.apply_patterns.vector.reduction_to_contract
+    transform.apply_patterns.vector.sink_ops
     transform.apply_patterns.vector.cast_away_vector_leading_one_dim
     transform.apply_patterns.vector.transfer_permutation_patterns
     transform.apply_patterns.canonicalization
