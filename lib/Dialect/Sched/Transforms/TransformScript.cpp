@@ -145,6 +145,7 @@ private:
   void fuseInit(unsigned node, const std::string &initHandle,
                 ArrayRef<std::string> containers, ArrayRef<int64_t> block);
   void finish();
+  bool hasMultiStepReductionBlock() const;
 
   ScheduleOp schedule;
   const ComputeDAG &dag;
@@ -1290,7 +1291,27 @@ void ScriptBuilder::finish() {
   }
   for (auto &[node, loops, maxStep, blockElements] : toUnroll)
     unroll(node, loops, maxStep, blockElements);
-  emitVectorLoweringPatterns(os);
+  emitVectorLoweringPatterns(os, hasMultiStepReductionBlock());
+}
+
+/// Whether a tiled node's register block takes more than one step of a
+/// reduction loop. Sinking a mixed contraction's operand extensions below
+/// their broadcasts makes such blocks outer products (one horizontal
+/// reduction per output before), but slowed blocks of one step: the best
+/// program of an i8 and of an f16 into f32 matmul, both of reduction
+/// step 1, ran 1.45x and 1.75x slower with it (docs/benchmarks.md).
+bool ScriptBuilder::hasMultiStepReductionBlock() const {
+  for (auto [node, plan] : llvm::enumerate(plans)) {
+    TileOp tile = plan.tile;
+    if (!tile)
+      continue;
+    const ansor::DAGNode &n = dag.getNode(node);
+    for (auto [loop, attr] : llvm::enumerate(tile.getSplits()))
+      if (n.kinds[loop] == LoopKind::R &&
+          cast<SplitAttr>(attr).getFactors().back() > 1)
+        return true;
+  }
+  return false;
 }
 
 FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
@@ -1327,12 +1348,14 @@ FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
 // Entry points
 //===----------------------------------------------------------------------===//
 
-void mlir::sched::emitVectorLoweringPatterns(llvm::raw_ostream &os) {
+void mlir::sched::emitVectorLoweringPatterns(llvm::raw_ostream &os,
+                                             bool sinkElementwise) {
   // An integer or mixed contraction's operands are extended after their
   // broadcast (`extsi(broadcast(a))`); sinking the extension below the
   // broadcast lets the broadcast fold into the contraction's maps, which
   // then lowers to outer products, not to one horizontal reduction per
   // output (an i8 block of 16x16 outputs: 4480 extracts, 256 reductions).
+  // Callers ask for it where it pays (hasMultiStepReductionBlock).
   // Lowering patterns go in separate groups: together, transpose, transfer
   // and shape_cast lowering with canonicalization rewrite each other's
   // output without end. Slice chains are merged only after canonicalization
@@ -1344,8 +1367,10 @@ void mlir::sched::emitVectorLoweringPatterns(llvm::raw_ostream &os) {
   os << R"(  transform.apply_patterns to %func {
     transform.apply_patterns.vector.lower_masked_transfers
     transform.apply_patterns.vector.reduction_to_contract
-    transform.apply_patterns.vector.sink_ops
-    transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+)";
+  if (sinkElementwise)
+    os << "    transform.apply_patterns.vector.sink_ops\n";
+  os << R"(    transform.apply_patterns.vector.cast_away_vector_leading_one_dim
     transform.apply_patterns.vector.transfer_permutation_patterns
     transform.apply_patterns.canonicalization
   } : !transform.any_op

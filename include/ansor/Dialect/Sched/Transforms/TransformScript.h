@@ -36,7 +36,9 @@ buildTransformScript(ScheduleOp schedule, func::FuncOp payload,
 /// Emits, into a named sequence with the payload func as `%func`, the
 /// vector lowering both targets use after vectorization: contractions to
 /// FMAs, accumulators hoisted out of their loops, transfers to rank 1.
-void emitVectorLoweringPatterns(llvm::raw_ostream &os);
+/// With `sinkElementwise`, elementwise ops are first sunk below broadcasts
+/// and transposes (upstream's `vector.sink_ops`).
+void emitVectorLoweringPatterns(llvm::raw_ostream &os, bool sinkElementwise);
 
 /// Whether inlined `producer` feeds another of `producers` (node, handle):
 /// fusing that one may bring a tile of it along, leaving its own fusion no
