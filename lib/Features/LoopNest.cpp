@@ -877,9 +877,6 @@ void NestBuilder::translateTiled(unsigned node) {
   }
 }
 
-/// Rewrites a packed node's accesses to its packed domain, where the packed
-/// loop `n` is `n_o * n0 + n_i` (`n_i` last), and its packed input to the
-/// packed buffer [n_o][rows...][n_i].
 unsigned NestBuilder::packedBufferOf(unsigned node) const {
   for (auto [index, buffer] : llvm::enumerate(nest.buffers))
     if (buffer.name == "node " + std::to_string(node) + " packed")
@@ -887,6 +884,10 @@ unsigned NestBuilder::packedBufferOf(unsigned node) const {
   llvm_unreachable("a packed node's pack statement adds its buffer first");
 }
 
+/// Rewrites a packed node's accesses to its packed domain, where the packed
+/// loop `n` is `n_o * n0 + n_i` (`n_i` last), and its read of the packed
+/// buffer (translateTiled points the packed input there) to that buffer's
+/// layout [n_o][rows...][n_i].
 void NestBuilder::toPackedAccesses(Statement &s, unsigned node) {
   NodePlan p = plan.getNode(node);
   unsigned n = p.pack.getLoop();
@@ -910,7 +911,6 @@ void NestBuilder::toPackedAccesses(Statement &s, unsigned node) {
       rows.erase(rows.begin() + packedDim);
       rows.insert(rows.begin(), outerRow);
       rows.push_back(innerRow);
-      a.buffer = packedBuffer;
     }
     a.coefficients = std::move(rows);
   }

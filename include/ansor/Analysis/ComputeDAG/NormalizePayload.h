@@ -30,8 +30,9 @@ namespace ansor {
 /// (`ml_program.global_load_const`, how torch-mlir's importer may keep a
 /// model's weights) by an `arith.constant` of that value, so that the func
 /// is a linalg program of constants like one whose weights are inlined.
-/// Loads of mutable globals, or of globals without a value, stay (the DAG
-/// refuses them by name).
+/// Loads of a global whose value is not an elements attribute
+/// (`#ml_program.extern`) stay, and so do `global_load`s of mutable ones:
+/// the DAG refuses them by name.
 void inlineConstantGlobals(func::FuncOp func);
 
 /// Drops tensor.cast chains that come back to their source's type (a static
