@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -555,6 +556,18 @@ void NestBuilder::translatePack(unsigned node, ArrayRef<LoopSpec> containers) {
     if (d != packedDim)
       packedShape.push_back(size);
   packedShape.push_back(n0);
+  if (plan.isPackedAtCompileTime(node)) {
+    // The node reads a constant already in the packed layout.
+    Buffer buffer;
+    buffer.name = "node " + std::to_string(node) + " packed";
+    buffer.shape = packedShape;
+    buffer.elementBytes = std::max<int64_t>(
+        1,
+        getElementTypeOrSelf(input->get().getType()).getIntOrFloatBitWidth() /
+            8);
+    nest.buffers.push_back(std::move(buffer));
+    return;
+  }
   Statement &s = addStatement(node, "pack", packedShape);
   MLIRContext *ctx = op->getContext();
   SmallVector<SmallVector<int64_t>> readCoefficients;
@@ -1077,9 +1090,10 @@ LoopNest NestBuilder::build() {
 }
 
 LoopNest NestBuilderBase::finish() {
-  // Every buffer a statement accesses, but the arguments and the results,
-  // is the program's own: an intermediate between nodes counts in its
-  // workspace (one whose accesses went to a fused tile is not allocated).
+  // Every buffer a statement accesses, but the arguments, the constants (a
+  // global, not allocated per call) and the results, is the program's own: an
+  // intermediate between nodes counts in its workspace (one whose accesses went
+  // to a fused tile is not allocated).
   llvm::SmallDenseSet<unsigned> accessed;
   for (const Statement &s : nest.statements)
     for (const BufferAccess &a : s.accesses)
@@ -1090,8 +1104,8 @@ LoopNest NestBuilderBase::finish() {
       results.insert(getBufferRoot(v));
   });
   for (auto [value, index] : buffers)
-    if (!isa<BlockArgument>(value) && !results.contains(value) &&
-        accessed.contains(index))
+    if (!isa<BlockArgument>(value) && !matchPattern(value, m_Constant()) &&
+        !results.contains(value) && accessed.contains(index))
       nest.buffers[index].workspace = true;
   return std::move(nest);
 }

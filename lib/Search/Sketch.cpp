@@ -141,9 +141,15 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
     if (decision.fusedConsumer)
       sched::FuseConsumerOp::create(b, loc, *decision.fusedConsumer, index,
                                     unsetChoice({0, 1}));
+    // A constant's whole pack is computed at compile time: packing it per
+    // outer tile would only add work.
     if (decision.pack)
-      sched::PackOp::create(b, loc, index, decision.pack->operand,
-                            decision.pack->loop, unsetChoice({0, 1}));
+      sched::PackOp::create(
+          b, loc, index, decision.pack->operand, decision.pack->loop,
+          isPackedAtCompileTime(cast<linalg::LinalgOp>(node.op),
+                                decision.pack->operand)
+              ? unsetChoice({0})
+              : unsetChoice({0, 1}));
     emitAnnotations(index,
                     isVectorizable(dag, index) && !decision.lanesLeftToLLVM,
                     /*unroll=*/true);

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -503,7 +504,10 @@ SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
                                                           unsigned index) {
   const DAGNode &node = dag.getNode(index);
   auto op = dyn_cast<linalg::LinalgOp>(node.op);
-  if (!op || !needsMultiLevelTiling(dag, index) || node.initMaps.size() != 1)
+  // Upstream's packing splits a loop without rewriting the linalg.index
+  // ops that read it.
+  if (!op || op.hasIndexSemantics() || !needsMultiLevelTiling(dag, index) ||
+      node.initMaps.size() != 1)
     return {};
   std::optional<PackCandidate> candidate =
       getPackableInput(node.inputMaps, node.initMaps.front(),
@@ -524,6 +528,20 @@ SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
   return {*candidate};
 }
 
+bool mlir::ansor::isPackedAtCompileTime(linalg::LinalgOp op, unsigned operand) {
+  Value input = op.getDpsInputOperand(operand)->get();
+  Attribute value;
+  if (!matchPattern(input, m_Constant(&value)))
+    return false;
+  Type element = getElementTypeOrSelf(input.getType());
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
+    return false;
+  if (auto dense = dyn_cast<DenseElementsAttr>(value))
+    return !dense.isSplat();
+  auto resource = dyn_cast<DenseResourceElementsAttr>(value);
+  return resource && resource.getRawHandle().getBlob();
+}
+
 bool mlir::ansor::canPackWithFusedConsumer(const ComputeDAG &dag, unsigned node,
                                            const PackCandidate &candidate) {
   std::optional<unsigned> consumer =
@@ -534,8 +552,10 @@ bool mlir::ansor::canPackWithFusedConsumer(const ComputeDAG &dag, unsigned node,
   const DAGNode &c = dag.getNode(*consumer);
   auto op = dyn_cast<linalg::LinalgOp>(c.op);
   // A copy would be erased as an identity by the canonicalization the
-  // packing runs, leaving the node without its fused root.
-  if (!op || isCopy(op))
+  // packing runs, leaving the node without its fused root. Packing leaves a
+  // linalg.index of the split loop reading the panel's index, not the
+  // element's (an ALiBi bias, `j - i`, was wrong in every such program).
+  if (!op || isCopy(op) || op.hasIndexSemantics())
     return false;
   // The consumer's loops are the node's spatial loops in order.
   unsigned loop =

@@ -130,6 +130,64 @@ func.func @matmul_add_transposed(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>, %
 
 // A consumer that only copies the matmul's result: packing it along would
 // have it erased as an identity, so it is fused into unpacked tiles only.
+// A consumer that reads its position (an attention score's ALiBi bias,
+// `j - i`): packing the consumer along j would leave its linalg.index
+// reading the panel's index, so it is fused into unpacked tiles only
+// (every packed and fused program was wrong). A contraction that reads its
+// own position (a masked matmul) is not packed at all.
+// CHECK-LABEL: sched.schedule @matmul_index_consumer_sketch0
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
+// CHECK-NOT:   "AddPacking", "MultiLevelTilingWithFusion"
+// CHECK:       sched.schedule @matmul_index_consumer_sketch{{[0-9]+}} {{.*}} rules ["MultiLevelTilingWithFusion"]
+func.func @matmul_index_consumer(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>) -> tensor<64x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x16xf32>, tensor<16x32xf32>)
+      outs(%acc : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %i = linalg.index 0 : index
+      %j = linalg.index 1 : index
+      %d = arith.subi %j, %i : index
+      %di = arith.index_cast %d : index to i64
+      %df = arith.sitofp %di : i64 to f32
+      %m = arith.addf %x, %df : f32
+      linalg.yield %m : f32
+  } -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
+
+// -----
+
+// CHECK-LABEL: sched.schedule @masked_matmul_sketch0
+// CHECK-NOT:     AddPacking
+// CHECK-NOT:     sched.pack
+func.func @masked_matmul(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>) -> tensor<64x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>],
+      iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x16xf32>, tensor<16x32xf32>) outs(%acc : tensor<64x32xf32>) {
+    ^bb0(%x: f32, %y: f32, %o: f32):
+      %j = linalg.index 1 : index
+      %k = linalg.index 2 : index
+      %keep = arith.cmpi ule, %k, %j : index
+      %p = arith.mulf %x, %y : f32
+      %v = arith.select %keep, %p, %zero : f32
+      %s = arith.addf %o, %v : f32
+      linalg.yield %s : f32
+  } -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
+
+// -----
+
 // CHECK-LABEL: sched.schedule @matmul_copy_sketch0
 // CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
 // CHECK-NOT:   "AddPacking", "MultiLevelTilingWithFusion"
@@ -816,7 +874,8 @@ func.func @conv2d_plain(%x: tensor<130x130xf32>, %w: tensor<3x3xf32>) -> tensor<
 // Weights that are a splat constant are not packed: any layout of a splat
 // is the splat, and canonicalization folds the pack away, with the handle
 // the packing steps follow (every packed program failed to build). A dense
-// constant that is not a splat is packed as an argument is.
+// constant that is not a splat is packed, whole only: that pack is computed
+// at compile time (materialize-pack-constant.mlir).
 // CHECK-LABEL: func.func @splat_weights
 // CHECK:       sched.schedule @splat_weights_sketch0
 // CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
@@ -826,7 +885,7 @@ func.func @conv2d_plain(%x: tensor<130x130xf32>, %w: tensor<3x3xf32>) -> tensor<
 // CHECK:       sched.schedule @dense_weights_sketch0
 // CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
 // CHECK-NEXT:    sched.tile
-// CHECK-NEXT:    sched.pack node 1 operand 1 loop 1
+// CHECK-NEXT:    sched.pack node 1 operand 1 loop 1 at <? in [0]>
 func.func @splat_weights(%x: tensor<16x64xf32>) -> tensor<16x32xf32> {
   %w = arith.constant dense<0.125> : tensor<64x32xf32>
   %z = arith.constant 0.0 : f32

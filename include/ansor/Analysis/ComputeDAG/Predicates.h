@@ -194,6 +194,13 @@ unsigned getPackedOperandDim(linalg::LinalgOp op, unsigned operand,
 SmallVector<PackCandidate> getPackCandidates(const ComputeDAG &dag,
                                              unsigned node);
 
+/// Whether the pack of input `operand` of `op` can be computed at compile
+/// time: the input is a constant (dense, not a splat, or a `dense_resource`
+/// blob) of whole-byte elements, so its packed layout is a constant too
+/// (sched-fold-constant-transposes) and a pack of the whole operand costs
+/// nothing per call.
+bool isPackedAtCompileTime(linalg::LinalgOp op, unsigned operand);
+
 /// Whether `node`, packed as `candidate` says, can keep its single
 /// elementwise consumer fused: the consumer is packed along the same loop
 /// too, so it reads the node's packed result directly, and every other

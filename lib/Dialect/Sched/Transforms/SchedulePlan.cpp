@@ -533,6 +533,14 @@ UnrollDecision SchedulePlan::decideUnroll(int64_t maxStep,
   return UnrollDecision::Unrolled;
 }
 
+bool SchedulePlan::isPackedAtCompileTime(unsigned node) const {
+  NodePlan plan = plans[node];
+  return plan.pack && plan.pack.getLevel().getSelected().value_or(0) == 0 &&
+         ansor::isPackedAtCompileTime(
+             cast<linalg::LinalgOp>(dag->getNode(node).op),
+             plan.pack.getOperand());
+}
+
 int64_t SchedulePlan::getPackRowBlock(unsigned node) const {
   NodePlan plan = plans[node];
   auto op = cast<linalg::LinalgOp>(dag->getNode(node).op);

@@ -1033,7 +1033,8 @@ std::string ScriptBuilder::packNode(unsigned node, ArrayRef<int64_t> sizes) {
   return packed;
 }
 
-/// Lowers a linalg.pack that only splits a dimension to a reshape.
+/// Lowers a linalg.pack to a reshape (where it only splits a dimension) and
+/// a transpose.
 void ScriptBuilder::lowerPack(const std::string &pack) {
   os << "  " << fresh("pad") << ", " << fresh("expand") << ", "
      << fresh("transpose") << " = transform.structured.lower_pack " << pack
@@ -1154,6 +1155,11 @@ void ScriptBuilder::packInputs() {
        << " : (" << concreteType("linalg.pack") << ", " << kAnyOp << ") -> ("
        << typeList(3) << ")\n";
     packHandles[node] = pack;
+    // A constant's pack becomes a transpose of its reshape, which
+    // canonicalization folds into a reshaped constant and
+    // sched-fold-constant-transposes into the packed one.
+    if (schedulePlan->isPackedAtCompileTime(node))
+      lowerPack(castTo(pack, "linalg.pack"));
     std::string initPack =
         castTo(producerOf(transposed, op.getNumDpsInputs()), "linalg.pack");
     lowerPack(initPack);
@@ -1188,7 +1194,8 @@ void ScriptBuilder::packInputs() {
     canonicalize(false);
   }
   for (auto [node, plan] : llvm::enumerate(plans))
-    if (plan.pack && *plan.pack.getLevel().getSelected() == 0)
+    if (plan.pack && *plan.pack.getLevel().getSelected() == 0 &&
+        !schedulePlan->isPackedAtCompileTime(node))
       tilePack(node, packHandles[node], /*parallel=*/true);
 }
 

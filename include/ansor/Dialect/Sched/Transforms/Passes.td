@@ -145,6 +145,36 @@ def SchedApproximateMath
                            "::mlir::vector::VectorDialect"];
 }
 
+def SchedFoldConstantTransposes
+    : Pass<"sched-fold-constant-transposes", "::mlir::func::FuncOp"> {
+  let summary = "Compute transposes of constants at compile time";
+  let description = [{
+    A weight known at compile time that a schedule packs whole
+    (`sched.pack ... at 0` of an `arith.constant`) reaches the lowering as
+    a `linalg.transpose` of the constant, reshaped: the materializer
+    lowers that pack instead of tiling it (canonicalization folds the
+    reshape of a dense constant). This pass computes such transposes once,
+    here, into a constant in the packed layout, so the program reads its
+    panels without copying them on every call (TVM's layout rewrite). The
+    input may be a dense constant or a `dense_resource` blob, seen through
+    `expand_shape` and `collapse_shape`, of whole-byte elements; the result
+    is a dense constant.
+
+    Before:
+    ```mlir
+    %w = arith.constant dense<...> : tensor<64x4x16xf32>
+    %e = tensor.empty() : tensor<4x64x16xf32>
+    %p = linalg.transpose ins(%w : tensor<64x4x16xf32>)
+        outs(%e : tensor<4x64x16xf32>) permutation = [1, 0, 2]
+    ```
+    After:
+    ```mlir
+    %p = arith.constant dense<...> : tensor<4x64x16xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def SchedExpandStridedCopies
     : Pass<"sched-expand-strided-copies", "::mlir::func::FuncOp"> {
   let summary = "Rewrite copies between strided buffers as linalg.copy";

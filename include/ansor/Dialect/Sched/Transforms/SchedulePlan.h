@@ -254,6 +254,9 @@ public:
                                      int64_t blockElements);
   /// Rows of one panel a vectorized block of the node's pack copies.
   int64_t getPackRowBlock(unsigned node) const;
+  /// Whether the node's pack is whole (level 0) and of a constant, so it is
+  /// computed at compile time: no loop packs it per call.
+  bool isPackedAtCompileTime(unsigned node) const;
 
 private:
   SchedulePlan(ScheduleOp schedule, const ansor::ComputeDAG &dag)
