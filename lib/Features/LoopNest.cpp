@@ -536,6 +536,12 @@ void NestBuilder::translateInit(unsigned node, ArrayRef<NestLoop> containers,
                             shape.size(), op->getContext()))});
 }
 
+/// The name of the buffer that holds a packed node's panels (the pack's
+/// temporary, or the constant packed at compile time).
+static std::string packedBufferName(unsigned node) {
+  return "node " + std::to_string(node) + " packed";
+}
+
 void NestBuilder::translatePack(unsigned node, ArrayRef<LoopSpec> containers) {
   NodePlan p = plan.getNode(node);
   auto op = cast<linalg::LinalgOp>(dag.getNode(node).op);
@@ -559,7 +565,7 @@ void NestBuilder::translatePack(unsigned node, ArrayRef<LoopSpec> containers) {
   if (plan.isPackedAtCompileTime(node)) {
     // The node reads a constant already in the packed layout.
     Buffer buffer;
-    buffer.name = "node " + std::to_string(node) + " packed";
+    buffer.name = packedBufferName(node);
     buffer.shape = packedShape;
     buffer.elementBytes = std::max<int64_t>(
         1,
@@ -583,7 +589,7 @@ void NestBuilder::translatePack(unsigned node, ArrayRef<LoopSpec> containers) {
   }
   s.accesses.push_back(
       {bufferOf(input->get()), AccessKind::Read, readCoefficients});
-  unsigned packed = addTemporary("node " + Twine(node) + " packed", packedShape,
+  unsigned packed = addTemporary(packedBufferName(node), packedShape,
                                  getElementTypeOrSelf(input->get().getType()));
   s.accesses.push_back(
       {packed, AccessKind::Write,
@@ -892,7 +898,7 @@ void NestBuilder::translateTiled(unsigned node) {
 
 unsigned NestBuilder::packedBufferOf(unsigned node) const {
   for (auto [index, buffer] : llvm::enumerate(nest.buffers))
-    if (buffer.name == "node " + std::to_string(node) + " packed")
+    if (buffer.name == packedBufferName(node))
       return index;
   llvm_unreachable("a packed node's pack statement adds its buffer first");
 }
@@ -1090,22 +1096,27 @@ LoopNest NestBuilder::build() {
 }
 
 LoopNest NestBuilderBase::finish() {
-  // Every buffer a statement accesses, but the arguments, the constants (a
-  // global, not allocated per call) and the results, is the program's own: an
+  // Every buffer a statement accesses, but the arguments, the constants only
+  // read (a global, not allocated per call) and the results, is the
+  // program's own: an
   // intermediate between nodes counts in its workspace (one whose accesses went
   // to a fused tile is not allocated).
-  llvm::SmallDenseSet<unsigned> accessed;
+  llvm::SmallDenseSet<unsigned> accessed, written;
   for (const Statement &s : nest.statements)
-    for (const BufferAccess &a : s.accesses)
+    for (const BufferAccess &a : s.accesses) {
       accessed.insert(a.buffer);
+      if (a.kind != AccessKind::Read)
+        written.insert(a.buffer);
+    }
   llvm::SmallDenseSet<Value> results;
   dag.getFunc().walk([&](func::ReturnOp ret) {
     for (Value v : ret.getOperands())
       results.insert(getBufferRoot(v));
   });
   for (auto [value, index] : buffers)
-    if (!isa<BlockArgument>(value) && !matchPattern(value, m_Constant()) &&
-        !results.contains(value) && accessed.contains(index))
+    if (!isa<BlockArgument>(value) && !results.contains(value) &&
+        accessed.contains(index) &&
+        (written.contains(index) || !matchPattern(value, m_Constant())))
       nest.buffers[index].workspace = true;
   return std::move(nest);
 }

@@ -146,8 +146,8 @@ void SketchEmitter::emitNode(const SketchState &state, unsigned index) {
     if (decision.pack)
       sched::PackOp::create(
           b, loc, index, decision.pack->operand, decision.pack->loop,
-          isPackedAtCompileTime(cast<linalg::LinalgOp>(node.op),
-                                decision.pack->operand)
+          canPackAtCompileTime(cast<linalg::LinalgOp>(node.op),
+                               decision.pack->operand)
               ? unsetChoice({0})
               : unsetChoice({0, 1}));
     emitAnnotations(index,

@@ -242,3 +242,28 @@ sched.schedule @const_packed_s for @const_packed target "llvm -mtriple=x86_64-pc
   sched.vectorize node 1
   sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
 }
+
+// Packed per outer tile instead, the same constant is copied at run time:
+// the pack statement reads it, and only the panels count as workspace (the
+// constant is a global the program reads, not a buffer it allocates).
+// CHECK-LABEL: schedule @const_tile_packed_s: 3 statements
+// CHECK:       statement 0: node 1 pack domain [2, 4, 8]
+// CHECK:         read arith.constant [4, 16]{{$}}
+// CHECK-NEXT:    write node 1 packed [2, 4, 8] temporary
+// CHECK:       workspace 256 bytes
+func.func @const_tile_packed(%a: tensor<8x4xf32>) -> tensor<8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %b = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0], [16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0], [32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0, 40.0, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0], [48.0, 49.0, 50.0, 51.0, 52.0, 53.0, 54.0, 55.0, 56.0, 57.0, 58.0, 59.0, 60.0, 61.0, 62.0, 63.0]]> : tensor<4x16xf32>
+  %e = tensor.empty() : tensor<8x16xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<8x4xf32>, tensor<4x16xf32>)
+      outs(%acc : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %c : tensor<8x16xf32>
+}
+sched.schedule @const_tile_packed_s for @const_tile_packed target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [8, 16], [S, S]>, #sched.node<"linalg.matmul", [8, 16, 4], [S, S, R]>] rules ["AddPacking", "MultiLevelTiling"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[2, 1, 1, 4] of 8>, #sched.split<[1, 2, 1, 8] of 16>, #sched.split<[2, 2] of 4>]
+  sched.pack node 1 operand 1 loop 1 at <1 in [0, 1]>
+  sched.parallel node 1 loops <1 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <0 in [0, 16, 64, 512]>
+}

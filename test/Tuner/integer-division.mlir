@@ -4,7 +4,7 @@
 // ("the untuned lowering of @f cannot be measured (runtime)"), so the func
 // could not be tuned at all.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ansor-opt %s --ansor-tune="trials=3 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null
+// RUN: ansor-opt %s --ansor-tune="build-timeout=120 trials=3 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl summary=%t/sum.json" -o /dev/null
 // RUN: FileCheck %s < %t/sum.json
 // Partial blocks of an integer division stay scalar: masked vectorization
 // reads the lanes past the block as zeros and divided by them (SIGFPE: 4 of

@@ -1,9 +1,9 @@
 // Packing, measured: schedules that pack B whole (level 0) and per outer
-// tile (level 1), and one that packs B whole and fuses the bias and ReLU
-// into the packed matmul's tiles, are built, run and verified against the
-// untuned lowering; so are packs of a transposed B (B[N][K], a dense
-// layer's weight as importers write it; the packing transposes it into the
-// same panels) whole and per tile, and of a batched B[b][N][K] whose
+// tile (level 1), and ones that fuse the bias and ReLU (or a term of the
+// row index) into the packed matmul's tiles, are built, run and verified
+// against the untuned lowering; so are packs of a transposed B (B[N][K], a
+// dense layer's weight as importers write it; the packing transposes it
+// into the same panels) whole and per tile, and of a batched B[b][N][K] whose
 // packed dimension is in the middle, with a fused bias and ReLU;
 // tuning a matmul draws packed programs (the AddPacking sketch) and every
 // one of them verifies (a matmul alone, and one with its bias and ReLU,
@@ -26,6 +26,9 @@
 // MEASURE:      "verified": true
 // MEASURE:      "wrong_result": 0
 // MEASURE:      "name": "packed_fused",
+// MEASURE:      "verified": true
+// MEASURE:      "wrong_result": 0
+// MEASURE:      "name": "packed_fused_row_index",
 // MEASURE:      "verified": true
 // MEASURE:      "wrong_result": 0
 // MEASURE:      "name": "packed_fused_const",
@@ -96,6 +99,36 @@ sched.schedule @packed_fused_s for @packed_fused target "llvm -mtriple=x86_64-pc
   sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[4, 2, 1, 8] of 64>, #sched.split<[2, 4, 1, 16] of 128>, #sched.split<[24, 4] of 96>]
   sched.fuse_consumer node 2 into 1 at <1 in [0, 1]>
   sched.pack node 1 operand 1 loop 1 at <1 in [0, 1]>
+  sched.parallel node 1 loops <1 in [1, 2]>
+  sched.vectorize node 1
+  sched.unroll node 1 max_step <16 in [0, 16, 64, 512]>
+}
+
+// The fused consumer reads its row index (a position term): packing splits
+// the column loop only, so that index stays right (one that reads the
+// column index is not packed: derive-sketches.mlir).
+func.func @packed_fused_row_index(%a: tensor<64x96xf32>, %b: tensor<96x128xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xf32>, tensor<96x128xf32>)
+      outs(%acc : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<64x128xf32>) outs(%e : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    %fi = arith.sitofp %ii : i32 to f32
+    %s = arith.addf %x, %fi : f32
+    linalg.yield %s : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+sched.schedule @packed_fused_row_index_s for @packed_fused_row_index target "llvm -mtriple=x86_64-pc-linux-gnu -num-cores=1 -vector-bits=256" nodes [#sched.node<"linalg.fill", [64, 128], [S, S]>, #sched.node<"linalg.matmul", [64, 128, 96], [S, S, R]>, #sched.node<"linalg.generic", [64, 128], [S, S]>] rules ["AddPacking", "MultiLevelTilingWithFusion"] {
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[4, 2, 1, 8] of 64>, #sched.split<[2, 4, 1, 16] of 128>, #sched.split<[24, 4] of 96>]
+  sched.fuse_consumer node 2 into 1 at <1 in [0, 1]>
+  sched.pack node 1 operand 1 loop 1 at <0 in [0, 1]>
   sched.parallel node 1 loops <1 in [1, 2]>
   sched.vectorize node 1
   sched.unroll node 1 max_step <16 in [0, 16, 64, 512]>

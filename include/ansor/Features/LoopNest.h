@@ -42,8 +42,9 @@ struct Buffer {
   int64_t elementBytes = 4;
   /// Allocated by the program (a pack, a cache stage, a fused tile).
   bool temporary = false;
-  /// Neither an argument nor a result of the func: a temporary, or an
-  /// intermediate between nodes. It counts in the program's workspace.
+  /// Neither an argument, a result nor a constant only read (a global) of
+  /// the func: a temporary, or an intermediate between nodes. It counts in
+  /// the program's workspace.
   bool workspace = false;
   /// Elements the program allocates for it, where that is not its whole
   /// shape: a fused consumer's producer is allocated a fused tile at a time,
@@ -126,10 +127,10 @@ struct LoopNest {
 SmallVector<int64_t> advanceOf(ArrayRef<SmallVector<int64_t>> coefficients,
                                ArrayRef<int64_t> delta);
 
-/// The bytes of the buffers a program allocates besides its arguments and
-/// results (Buffer::workspace): packed panels, cache-write tiles, rfactor
-/// partials, fused producer tiles, intermediates between nodes; each counted
-/// once, at its allocated size.
+/// The bytes of the buffers a program allocates besides its arguments,
+/// results and constants (Buffer::workspace): packed panels, cache-write tiles,
+/// rfactor partials, fused producer tiles, intermediates between nodes; each
+/// counted once, at its allocated size.
 int64_t getWorkspaceBytes(const LoopNest &nest);
 
 /// Describes what `plan` materializes.

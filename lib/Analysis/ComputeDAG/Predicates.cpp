@@ -500,19 +500,25 @@ mlir::ansor::getPackableInput(ArrayRef<AffineMap> inputMaps, AffineMap init,
   return std::nullopt;
 }
 
+/// Whether the body of `op` reads the index of loop `loop`. Upstream's
+/// packing splits that loop without rewriting such a linalg.index, which
+/// then reads the panel's index, not the element's.
+static bool readsLoopIndex(linalg::LinalgOp op, unsigned loop) {
+  return llvm::any_of(
+      op.getBlock()->getOps<linalg::IndexOp>(),
+      [&](linalg::IndexOp index) { return index.getDim() == loop; });
+}
+
 SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
                                                           unsigned index) {
   const DAGNode &node = dag.getNode(index);
   auto op = dyn_cast<linalg::LinalgOp>(node.op);
-  // Upstream's packing splits a loop without rewriting the linalg.index
-  // ops that read it.
-  if (!op || op.hasIndexSemantics() || !needsMultiLevelTiling(dag, index) ||
-      node.initMaps.size() != 1)
+  if (!op || !needsMultiLevelTiling(dag, index) || node.initMaps.size() != 1)
     return {};
   std::optional<PackCandidate> candidate =
       getPackableInput(node.inputMaps, node.initMaps.front(),
                        op.getIteratorTypesArray(), node.extents);
-  if (!candidate)
+  if (!candidate || readsLoopIndex(op, candidate->loop))
     return {};
   unsigned operand = candidate->operand;
   Value input = op.getDpsInputOperand(operand)->get();
@@ -528,18 +534,42 @@ SmallVector<PackCandidate> mlir::ansor::getPackCandidates(const ComputeDAG &dag,
   return {*candidate};
 }
 
-bool mlir::ansor::isPackedAtCompileTime(linalg::LinalgOp op, unsigned operand) {
-  Value input = op.getDpsInputOperand(operand)->get();
-  Attribute value;
-  if (!matchPattern(input, m_Constant(&value)))
-    return false;
-  Type element = getElementTypeOrSelf(input.getType());
+std::optional<ArrayRef<char>> mlir::ansor::getConstantBytes(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  Type element = type.getElementType();
   if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
-    return false;
-  if (auto dense = dyn_cast<DenseElementsAttr>(value))
-    return !dense.isSplat();
-  auto resource = dyn_cast<DenseResourceElementsAttr>(value);
-  return resource && resource.getRawHandle().getBlob();
+    return std::nullopt;
+  ArrayRef<char> bytes;
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
+    if (dense.isSplat())
+      return std::nullopt;
+    bytes = dense.getRawData();
+  } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return std::nullopt;
+    bytes = blob->getData();
+  } else {
+    return std::nullopt;
+  }
+  if (static_cast<int64_t>(bytes.size()) !=
+      type.getNumElements() * (element.getIntOrFloatBitWidth() / 8))
+    return std::nullopt;
+  return bytes;
+}
+
+bool mlir::ansor::canPackAtCompileTime(linalg::LinalgOp op, unsigned operand) {
+  return getConstantBytes(op.getDpsInputOperand(operand)->get()).has_value();
 }
 
 bool mlir::ansor::canPackWithFusedConsumer(const ComputeDAG &dag, unsigned node,
@@ -552,14 +582,16 @@ bool mlir::ansor::canPackWithFusedConsumer(const ComputeDAG &dag, unsigned node,
   const DAGNode &c = dag.getNode(*consumer);
   auto op = dyn_cast<linalg::LinalgOp>(c.op);
   // A copy would be erased as an identity by the canonicalization the
-  // packing runs, leaving the node without its fused root. Packing leaves a
-  // linalg.index of the split loop reading the panel's index, not the
-  // element's (an ALiBi bias, `j - i`, was wrong in every such program).
-  if (!op || isCopy(op) || op.hasIndexSemantics())
+  // packing runs, leaving the node without its fused root.
+  if (!op || isCopy(op))
     return false;
-  // The consumer's loops are the node's spatial loops in order.
+  // The consumer's loops are the node's spatial loops in order. One that
+  // reads the packed loop's index is not packed (an ALiBi bias, `j - i`,
+  // was wrong in every such program).
   unsigned loop =
       llvm::count(ArrayRef(n.kinds).take_front(candidate.loop), LoopKind::S);
+  if (readsLoopIndex(op, loop))
+    return false;
   for (OpOperand *input : op.getDpsInputOperands()) {
     Operation *def = input->get().getDefiningOp();
     AffineMap map = op.getMatchingIndexingMap(input);

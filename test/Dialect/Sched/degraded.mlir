@@ -263,3 +263,33 @@ sched.schedule @strided_read_big for @to_nchw_big target "llvm -mtriple=x86_64-p
   sched.parallel node 0 loops <2 in [0, 1, 2, 3, 4]>
   sched.vectorize node 0
 }
+
+// -----
+
+// A block that divides integers in more lanes than kMaxIntegerDivisionLanes
+// stays scalar: LLVM divides lane by lane, and a 64 x 64 block of an i32
+// quotient took 14 s to build (a build timeout with two builds at once). A
+// block of 4 x 16 is vectorized.
+// CHECK-LABEL: transform.named_sequence @apply_wide_quotient
+// CHECK-SAME:    sched.degraded = ["node 0: register block left scalar: it would divide integers in more than 256 lanes, which LLVM builds one lane at a time"]
+// CHECK-LABEL: transform.named_sequence @apply_narrow_quotient
+// CHECK-NOT:     sched.degraded
+// CHECK:         transform.structured.vectorize
+func.func @quotient(%a: tensor<64x64xi32>, %b: tensor<64x64xi32>) -> tensor<64x64xi32> {
+  %q = arith.divsi %a, %b : tensor<64x64xi32>
+  return %q : tensor<64x64xi32>
+}
+sched.schedule @wide_quotient for @quotient target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.generic", [64, 64], [S, S]>] rules [] {
+  sched.tile node 0 structure <[S, S]> splits [#sched.split<[1, 64] of 64>, #sched.split<[1, 64] of 64>]
+  sched.parallel node 0 loops <0 in [0, 1, 2]>
+  sched.vectorize node 0
+}
+func.func @quotient_b(%a: tensor<64x64xi32>, %b: tensor<64x64xi32>) -> tensor<64x64xi32> {
+  %q = arith.divsi %a, %b : tensor<64x64xi32>
+  return %q : tensor<64x64xi32>
+}
+sched.schedule @narrow_quotient for @quotient_b target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=znver3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.generic", [64, 64], [S, S]>] rules [] {
+  sched.tile node 0 structure <[S, S]> splits [#sched.split<[16, 4] of 64>, #sched.split<[4, 16] of 64>]
+  sched.parallel node 0 loops <0 in [0, 1, 2]>
+  sched.vectorize node 0
+}

@@ -128,13 +128,13 @@ func.func @matmul_add_transposed(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>, %
 
 // -----
 
-// A consumer that only copies the matmul's result: packing it along would
-// have it erased as an identity, so it is fused into unpacked tiles only.
-// A consumer that reads its position (an attention score's ALiBi bias,
-// `j - i`): packing the consumer along j would leave its linalg.index
+// A consumer that reads the packed loop's index (an attention score's ALiBi
+// bias, `j - i`): packing the consumer along j would leave its linalg.index
 // reading the panel's index, so it is fused into unpacked tiles only
 // (every packed and fused program was wrong). A contraction that reads its
-// own position (a masked matmul) is not packed at all.
+// own packed loop's index (a masked matmul) is not packed at all. One that
+// reads only the row index is packed with its consumer (Tuner/pack.mlir
+// measures such a program).
 // CHECK-LABEL: sched.schedule @matmul_index_consumer_sketch0
 // CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
 // CHECK-NOT:   "AddPacking", "MultiLevelTilingWithFusion"
@@ -156,6 +156,32 @@ func.func @matmul_index_consumer(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>) -
       %di = arith.index_cast %d : index to i64
       %df = arith.sitofp %di : i64 to f32
       %m = arith.addf %x, %df : f32
+      linalg.yield %m : f32
+  } -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
+
+// -----
+
+// CHECK-LABEL: sched.schedule @matmul_row_index_consumer_sketch0
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
+// CHECK:       sched.schedule @matmul_row_index_consumer_sketch1
+// CHECK-SAME:    rules ["AddPacking", "MultiLevelTilingWithFusion"]
+func.func @matmul_row_index_consumer(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>) -> tensor<64x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x16xf32>, tensor<16x32xf32>)
+      outs(%acc : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %i = linalg.index 0 : index
+      %ii = arith.index_cast %i : index to i64
+      %fi = arith.sitofp %ii : i64 to f32
+      %m = arith.addf %x, %fi : f32
       linalg.yield %m : f32
   } -> tensor<64x32xf32>
   return %r : tensor<64x32xf32>
@@ -188,6 +214,8 @@ func.func @masked_matmul(%a: tensor<64x16xf32>, %b: tensor<16x32xf32>) -> tensor
 
 // -----
 
+// A consumer that only copies the matmul's result: packing it along would
+// have it erased as an identity, so it is fused into unpacked tiles only.
 // CHECK-LABEL: sched.schedule @matmul_copy_sketch0
 // CHECK-SAME:    rules ["AddPacking", "MultiLevelTiling"]
 // CHECK-NOT:   "AddPacking", "MultiLevelTilingWithFusion"

@@ -184,6 +184,36 @@ sched.schedule @s for @mm_add_t target "t" nodes [#sched.node<"linalg.fill", [8,
 
 // -----
 
+// A consumer that reads the packed loop's index (records written before
+// such packs were refused replay to this message).
+func.func @mm_index(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x16xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%acc : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %j = linalg.index 1 : index
+      %ji = arith.index_cast %j : index to i64
+      %jf = arith.sitofp %ji : i64 to f32
+      %s = arith.addf %x, %jf : f32
+      linalg.yield %s : f32
+  } -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+sched.schedule @s for @mm_index target "t" nodes [#sched.node<"linalg.fill", [8, 16], [S, S]>, #sched.node<"linalg.matmul", [8, 16, 8], [S, S, R]>, #sched.node<"linalg.generic", [8, 16], [S, S]>] rules [] {
+  sched.tile node 1 structure #sched.structure<[S, S, R, S, R, S]>
+      splits [#sched.split<[1, 2, 1, 4] of 8>, #sched.split<[1, 1, 2, 8] of 16>,
+              #sched.split<[4, 2] of 8>]
+  sched.fuse_consumer node 2 into 1 at #sched.choice<0 in [0, 1]>
+  // expected-error@below {{node 1 cannot be packed together with its fused consumer 2: the consumer reads, along the packed loop, a tensor that a node computes or that the loop does not index as its last dimension only, or reads that loop's linalg.index}}
+  sched.pack node 1 operand 1 loop 1 at #sched.choice<0 in [0, 1]>
+}
+
+// -----
+
 // The CPU materializer factors (rfactor) reductions of one result only.
 func.func @sum_max(%x: tensor<4x64xf32>, %s0: tensor<4xf32>, %m0: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %r:2 = linalg.reduce ins(%x, %x : tensor<4x64xf32>, tensor<4x64xf32>) outs(%s0, %m0 : tensor<4xf32>, tensor<4xf32>) dimensions = [1]

@@ -194,12 +194,19 @@ unsigned getPackedOperandDim(linalg::LinalgOp op, unsigned operand,
 SmallVector<PackCandidate> getPackCandidates(const ComputeDAG &dag,
                                              unsigned node);
 
+/// The row-major bytes of the constant `value` is, seen through
+/// `expand_shape` and `collapse_shape` (which keep that order): a dense
+/// constant (not a splat) or a `dense_resource` blob of whole-byte integer
+/// or float elements. None otherwise (a splat, i1, a resource whose blob is
+/// missing or of another size).
+std::optional<ArrayRef<char>> getConstantBytes(Value value);
+
 /// Whether the pack of input `operand` of `op` can be computed at compile
-/// time: the input is a constant (dense, not a splat, or a `dense_resource`
-/// blob) of whole-byte elements, so its packed layout is a constant too
-/// (sched-fold-constant-transposes) and a pack of the whole operand costs
-/// nothing per call.
-bool isPackedAtCompileTime(linalg::LinalgOp op, unsigned operand);
+/// time: the input's bytes are known (getConstantBytes), so its packed
+/// layout is a constant too (sched-fold-constant-transposes, which folds
+/// exactly such constants) and a pack of the whole operand costs nothing per
+/// call.
+bool canPackAtCompileTime(linalg::LinalgOp op, unsigned operand);
 
 /// Whether `node`, packed as `candidate` says, can keep its single
 /// elementwise consumer fused: the consumer is packed along the same loop

@@ -1,13 +1,14 @@
 //===- FoldConstantTransposes.cpp - transposes of constants computed ------===//
 
+#include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include <cstring>
 
 namespace mlir {
 namespace sched {
@@ -17,41 +18,6 @@ namespace sched {
 } // namespace mlir
 
 using namespace mlir;
-
-/// The row-major bytes of the constant `value` is, seen through reshapes
-/// (which keep that order), or nothing: a splat, elements narrower than a
-/// byte, a resource without its blob.
-static std::optional<ArrayRef<char>> getConstantBytes(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
-      break;
-    value = def->getOperand(0);
-  }
-  Attribute attr;
-  if (!matchPattern(value, m_Constant(&attr)))
-    return std::nullopt;
-  auto type = cast<ShapedType>(value.getType());
-  Type element = type.getElementType();
-  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
-    return std::nullopt;
-  ArrayRef<char> bytes;
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
-    if (dense.isSplat())
-      return std::nullopt;
-    bytes = dense.getRawData();
-  } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob)
-      return std::nullopt;
-    bytes = blob->getData();
-  } else {
-    return std::nullopt;
-  }
-  if (static_cast<int64_t>(bytes.size()) !=
-      type.getNumElements() * (element.getIntOrFloatBitWidth() / 8))
-    return std::nullopt;
-  return bytes;
-}
 
 /// `source` (row-major, of `shape`) with its dimensions permuted: dimension
 /// i of the result is dimension perm[i] of the source.
@@ -95,7 +61,8 @@ struct FoldConstantTranspose : public OpRewritePattern<linalg::TransposeOp> {
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
     if (!inputType.hasStaticShape())
       return failure();
-    std::optional<ArrayRef<char>> bytes = getConstantBytes(op.getInput());
+    std::optional<ArrayRef<char>> bytes =
+        ansor::getConstantBytes(op.getInput());
     if (!bytes)
       return rewriter.notifyMatchFailure(op, "not a constant's transpose");
     int64_t elementBytes = inputType.getElementTypeBitWidth() / 8;
@@ -113,7 +80,10 @@ struct SchedFoldConstantTransposesPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<FoldConstantTranspose>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // Only these transposes: the lowering that follows does its own folding.
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns),
+                                  GreedyRewriteConfig().enableFolding(false))))
       signalPassFailure();
   }
 };

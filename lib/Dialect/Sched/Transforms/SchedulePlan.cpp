@@ -182,7 +182,8 @@ LogicalResult SchedulePlan::verify(unsigned node) {
              << "input #" << pack.getOperand() << " of node " << node
              << " cannot be packed along loop " << pack.getLoop()
              << ": that loop must index the output's contiguous dimension "
-                "and, of the inputs, only this one, of rank 2 or more";
+                "and, of the inputs, only this one, of rank 2 or more, and "
+                "the body must not read its linalg.index";
     if (plan.cacheWrite)
       return pack.emitOpError() << "the CPU materializer does not pack node "
                                 << node << " together with a cache write";
@@ -195,7 +196,7 @@ LogicalResult SchedulePlan::verify(unsigned node) {
              << "fused consumer " << plan.fusedConsumer.getNode()
              << ": the consumer reads, along the packed loop, a tensor that "
                 "a node computes or that the loop does not index as its last "
-                "dimension only";
+                "dimension only, or reads that loop's linalg.index";
     if (plan.hasPartialTiles())
       return pack.emitOpError()
              << "the CPU materializer packs only nodes whose tiles divide "
@@ -303,6 +304,21 @@ bool mlir::sched::isCostlyReductionWidth(int64_t outputs, int64_t width) {
          (outputs > 1 ? kMaxBlockReductionWidth : kMaxVectorTileElements / 2);
 }
 
+bool mlir::sched::hasCostlyIntegerDivision(Operation *op,
+                                           ArrayRef<int64_t> block) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp->getNumRegions() == 0 ||
+      linalgOp->getRegion(0).empty())
+    return false;
+  int64_t lanes = 1;
+  for (int64_t extent : block)
+    lanes *= extent;
+  return lanes > kMaxIntegerDivisionLanes &&
+         llvm::any_of(
+             linalgOp.getBlock()->getOperations(),
+             [](Operation &inner) { return ansor::isIntegerDivision(&inner); });
+}
+
 bool mlir::sched::hasCostlyVectorReduction(Operation *op,
                                            ArrayRef<int64_t> block) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
@@ -364,7 +380,7 @@ bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
   if (!op || !ansor::isVectorizable(*dag, node) ||
       hasUnlowerableBF16Width(op, block) ||
       hasCostlyVectorReduction(op, block) || hasCostlyStridedWrite(op, block) ||
-      hasCostlyStridedRead(op, block))
+      hasCostlyStridedRead(op, block) || hasCostlyIntegerDivision(op, block))
     return false;
   int64_t elements = 1;
   for (int64_t extent : block)
@@ -536,7 +552,7 @@ UnrollDecision SchedulePlan::decideUnroll(int64_t maxStep,
 bool SchedulePlan::isPackedAtCompileTime(unsigned node) const {
   NodePlan plan = plans[node];
   return plan.pack && plan.pack.getLevel().getSelected().value_or(0) == 0 &&
-         ansor::isPackedAtCompileTime(
+         ansor::canPackAtCompileTime(
              cast<linalg::LinalgOp>(dag->getNode(node).op),
              plan.pack.getOperand());
 }

@@ -464,6 +464,11 @@ void ScriptBuilder::degradeScalarBlock(unsigned node, ArrayRef<int64_t> block) {
   else if (hasCostlyVectorReduction(dag.getNode(node).op, block))
     degrade(node, "register block left scalar: its reduction vectors would "
                   "be too wide for LLVM to build in bounded time");
+  else if (hasCostlyIntegerDivision(dag.getNode(node).op, block))
+    degrade(node, "register block left scalar: it would divide integers in "
+                  "more than " +
+                      Twine(kMaxIntegerDivisionLanes) +
+                      " lanes, which LLVM builds one lane at a time");
   else if (hasCostlyStridedWrite(dag.getNode(node).op, block))
     degrade(node, "register block left scalar: it would write more than " +
                       Twine(kMaxStridedWriteElements) +

@@ -133,6 +133,18 @@ constexpr int64_t kMaxFlattenedReductionCost = 16384;
 /// A block split into lanes (SchedulePlan::getLaneSplit) reduces a lane
 /// block, which is within both.
 bool hasCostlyVectorReduction(Operation *op, ArrayRef<int64_t> block);
+/// The most lanes of a vectorized block that divides integers
+/// (hasCostlyIntegerDivision).
+constexpr int64_t kMaxIntegerDivisionLanes = 256;
+
+/// Whether vectorizing a block `block` of `op` would divide (or take the
+/// remainder of) integers in vectors of more than kMaxIntegerDivisionLanes
+/// lanes. x86 has no vector integer division: LLVM divides lane by lane,
+/// and its build time grows with the lanes (a 64 x 64 block of an i32
+/// quotient: 14 s alone, past the 20 s build timeout with two builds at
+/// once), for no speed the scalar loop lacks.
+bool hasCostlyIntegerDivision(Operation *op, ArrayRef<int64_t> block);
+
 /// The most elements a vectorized block may write of one output whose
 /// innermost dimension the block does not walk (hasCostlyStridedWrite).
 constexpr int64_t kMaxStridedWriteElements = 256;
