@@ -10,6 +10,7 @@ as arguments and as constants known at compile time (a frozen model, as
 importers write one). The values are uniform in [-1, 1), seeded by the
 argument's name, so two runs write the same file.
 """
+import math
 import random
 import re
 import struct
@@ -27,10 +28,7 @@ def main():
         match = re.search(r"%" + name + r"\s*:\s*tensor<([0-9x]+)xf32>", args)
         if not match:
             sys.exit(f"{src}: no f32 tensor argument %{name}")
-        shape = [int(d) for d in match.group(1).split("x")]
-        count = 1
-        for d in shape:
-            count *= d
+        count = math.prod(int(d) for d in match.group(1).split("x"))
         rng = random.Random(name)
         data = struct.pack(f"<{count}f",
                            *(rng.uniform(-1, 1) for _ in range(count)))
@@ -38,9 +36,8 @@ def main():
                          f"tensor<{match.group(1)}xf32>\n")
         args = args.replace(match.group(0), "", 1)
     args = re.sub(r",\s*,", ",", args).strip().strip(",").strip()
-    out = open(src).read()
-    out = out[:header.start(1)] + args + out[header.end(1):body_start] + "\n" + \
-        "".join(constants) + out[body_start:]
+    out = text[:header.start(1)] + args + text[header.end(1):body_start] + \
+        "\n" + "".join(constants) + text[body_start:]
     open(dst, "w").write(out)
 
 

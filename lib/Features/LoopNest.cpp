@@ -1098,9 +1098,8 @@ LoopNest NestBuilder::build() {
 LoopNest NestBuilderBase::finish() {
   // Every buffer a statement accesses, but the arguments, the constants only
   // read (a global, not allocated per call) and the results, is the
-  // program's own: an
-  // intermediate between nodes counts in its workspace (one whose accesses went
-  // to a fused tile is not allocated).
+  // program's own: an intermediate between nodes counts in its workspace
+  // (one whose accesses went to a fused tile is not allocated).
   llvm::SmallDenseSet<unsigned> accessed, written;
   for (const Statement &s : nest.statements)
     for (const BufferAccess &a : s.accesses) {

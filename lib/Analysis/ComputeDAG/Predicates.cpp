@@ -358,6 +358,15 @@ bool mlir::ansor::isIntegerDivision(Operation *op) {
              arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op);
 }
 
+bool mlir::ansor::dividesIntegers(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return isIntegerDivision(inner) ? WalkResult::interrupt()
+                                        : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 bool mlir::ansor::isConvolutionLike(Operation *op) {
   return isConvolution1D(op) || isConvolution2D(op);
 }

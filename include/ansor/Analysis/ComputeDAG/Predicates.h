@@ -116,6 +116,12 @@ bool isTransposition(Operation *op);
 /// divisor (SIGFPE on x86, also lane by lane in vector code).
 bool isIntegerDivision(Operation *op);
 
+/// Whether `op` or an op nested in it divides integers (isIntegerDivision).
+/// x86 has no vector integer division, so LLVM divides a vector lane by
+/// lane: masked partial blocks would divide by the zeros past their end
+/// (SIGFPE), and wide blocks take long to build.
+bool dividesIntegers(Operation *op);
+
 /// The named convolutions and poolings that upstream vectorizes as 1-D
 /// convolutions: the 1-D ones (isConvolution1D) as they are, the 2-D ones
 /// once their blocks decompose (`transform.structured.decompose`).

@@ -306,17 +306,10 @@ bool mlir::sched::isCostlyReductionWidth(int64_t outputs, int64_t width) {
 
 bool mlir::sched::hasCostlyIntegerDivision(Operation *op,
                                            ArrayRef<int64_t> block) {
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  if (!linalgOp || linalgOp->getNumRegions() == 0 ||
-      linalgOp->getRegion(0).empty())
-    return false;
   int64_t lanes = 1;
   for (int64_t extent : block)
     lanes *= extent;
-  return lanes > kMaxIntegerDivisionLanes &&
-         llvm::any_of(
-             linalgOp.getBlock()->getOperations(),
-             [](Operation &inner) { return ansor::isIntegerDivision(&inner); });
+  return lanes > kMaxIntegerDivisionLanes && ansor::dividesIntegers(op);
 }
 
 bool mlir::sched::hasCostlyVectorReduction(Operation *op,

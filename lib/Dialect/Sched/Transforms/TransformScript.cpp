@@ -325,19 +325,6 @@ static SmallVector<int64_t> getMaskedSizes(bool partial, Operation *op,
   return sizes;
 }
 
-/// Whether the body of `op` divides integers. Masked vectorization reads
-/// the lanes past a partial block as zeros and LLVM divides them lane by
-/// lane: a divisor there raised SIGFPE (4 of 8 sampled programs of an i32
-/// quotient died).
-static bool dividesIntegers(Operation *op) {
-  return op
-      ->walk([](Operation *inner) {
-        return ansor::isIntegerDivision(inner) ? WalkResult::interrupt()
-                                               : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 /// The loop along which `op`'s first result is contiguous, if one is.
 static std::optional<unsigned> getRowLoop(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
@@ -827,7 +814,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
       degrade(*consumer, "fused block left scalar: a bf16 vector of 8k + 1 "
                          "lanes, which LLVM's x86 backend cannot lower");
     else if (plan.vectorize && isVectorizable(*consumer) &&
-             plan.hasPartialTiles() && dividesIntegers(consumerOp))
+             plan.hasPartialTiles() && ansor::dividesIntegers(consumerOp))
       degrade(*consumer, "fused blocks of an integer division left scalar "
                          "(masked lanes would divide by zero)");
     else if (plan.vectorize && isVectorizable(*consumer) &&
@@ -918,7 +905,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // masked, rows of 65 or 129 16- or 32-bit elements crash LLVM 22's x86
   // backend ("Cannot emit physreg copy instruction").
   bool unmasked = convolution || readsTransposed(n.op) ||
-                  dividesIntegers(n.op) || laneSplit.has_value();
+                  ansor::dividesIntegers(n.op) || laneSplit.has_value();
   // Narrow elements on a target without masked moves of them are stepped
   // too, along outer loops. Partial along the loop their rows run, stepped
   // blocks would gather strided elements (an i1 comparison's partial
