@@ -1,11 +1,12 @@
 //===- ansor-opt.cpp - the ansor-mlir driver ------------------------------===//
 //
 // mlir-opt with the upstream dialects, passes and Transform extensions, plus
-// the sched dialect and ansor's passes.
+// the sched dialect, ansor's passes and its Transform ops.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ansor/Dialect/Sched/IR/SchedDialect.h"
+#include "ansor/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "ansor/Dialect/Sched/Transforms/Pipelines.h"
 #include "ansor/Measure/Passes.h"
@@ -29,6 +30,7 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<mlir::sched::SchedDialect>();
+  mlir::sched::registerTransformDialectExtension(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "ansor-mlir optimizer driver\n", registry));

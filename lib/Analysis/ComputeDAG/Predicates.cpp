@@ -368,7 +368,18 @@ bool mlir::ansor::dividesIntegers(Operation *op) {
 }
 
 bool mlir::ansor::isConvolutionLike(Operation *op) {
-  return isConvolution1D(op) || isConvolution2D(op);
+  return isConvolution1D(op) || isDecomposedConvolution(op);
+}
+
+bool mlir::ansor::isDecomposedConvolution(Operation *op) {
+  return isConvolution2D(op) || isConvolution3D(op);
+}
+
+bool mlir::ansor::isConvolution3D(Operation *op) {
+  return isa<linalg::Conv3DNdhwcDhwcfOp, linalg::Conv3DNcdhwFcdhwOp,
+             linalg::Conv3DOp, linalg::DepthwiseConv3DNdhwcDhwcOp,
+             linalg::PoolingNdhwcSumOp, linalg::PoolingNdhwcMaxOp,
+             linalg::PoolingNdhwcMinOp>(op);
 }
 
 bool mlir::ansor::isConvolution2D(Operation *op) {
@@ -403,7 +414,7 @@ mlir::ansor::getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,
         loops.push_back(loop);
     return loops;
   }
-  if (!isConvolution2D(node.op))
+  if (!isDecomposedConvolution(node.op))
     return {};
   // The window expressions (e.g. oh + kh, ow + kw) of the image input; all
   // but the last must be reduced to a single point for a 1-D convolution.
@@ -470,9 +481,9 @@ bool mlir::ansor::isVectorizable(const ComputeDAG &dag, unsigned index) {
   auto op = dyn_cast<linalg::LinalgOp>(dag.getNode(index).op);
   if (!op)
     return false;
-  // Upstream refuses a 2-D convolution, not the 1-D ones its blocks
+  // Upstream refuses a 2-D or 3-D convolution, not the 1-D ones its blocks
   // decompose into.
-  if (isConvolution2D(op))
+  if (isDecomposedConvolution(op))
     return true;
   return succeeded(linalg::vectorizeOpPrecondition(op));
 }

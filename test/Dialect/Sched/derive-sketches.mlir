@@ -899,6 +899,27 @@ func.func @conv2d_plain(%x: tensor<130x130xf32>, %w: tensor<3x3xf32>) -> tensor<
 
 // -----
 
+// 3-D windows vectorize too (downscaled to 2-D, then decomposed): the
+// output depth and height loops and the depth and height windows are tiled
+// by 1 innermost, the width and channels are free.
+// CHECK-LABEL: sched.schedule @dw3d_sketch0
+// CHECK-SAME:    rules ["AddCacheWrite", "MultiLevelTiling"]
+// CHECK:         sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[?, ?, ?, ?] of 1>, #sched.split<[?, ?, ?, 1] of 4>, #sched.split<[?, ?, ?, 1] of 16>, #sched.split<[?, ?, ?, ?] of 16>, #sched.split<[?, 1] of 3>, #sched.split<[?, 1] of 3>, #sched.split<[?, ?] of 3>, #sched.split<[?, ?, ?, ?] of 16>]
+// CHECK:         sched.vectorize node 1
+// CHECK-LABEL: sched.schedule @dw3d_sketch1
+// CHECK:         sched.vectorize node 1
+// CHECK-NOT:   sched.schedule
+func.func @dw3d(%x: tensor<1x6x18x18x16xf32>, %w: tensor<3x3x3x16xf32>) -> tensor<1x4x16x16x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x16x16x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x4x16x16x16xf32>) -> tensor<1x4x16x16x16xf32>
+  %r = linalg.depthwise_conv_3d_ndhwc_dhwc {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+      ins(%x, %w : tensor<1x6x18x18x16xf32>, tensor<3x3x3x16xf32>) outs(%f : tensor<1x4x16x16x16xf32>) -> tensor<1x4x16x16x16xf32>
+  return %r : tensor<1x4x16x16x16xf32>
+}
+
+// -----
+
 // Weights that are a splat constant are not packed: any layout of a splat
 // is the splat, and canonicalization folds the pack away, with the handle
 // the packing steps follow (every packed program failed to build). A dense

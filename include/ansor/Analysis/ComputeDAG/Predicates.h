@@ -123,8 +123,8 @@ bool isIntegerDivision(Operation *op);
 bool dividesIntegers(Operation *op);
 
 /// The named convolutions and poolings that upstream vectorizes as 1-D
-/// convolutions: the 1-D ones (isConvolution1D) as they are, the 2-D ones
-/// once their blocks decompose (`transform.structured.decompose`).
+/// convolutions: the 1-D ones (isConvolution1D) as they are, the 2-D and
+/// 3-D ones once their blocks decompose (isDecomposedConvolution).
 bool isConvolutionLike(Operation *op);
 
 /// The named 1-D convolutions and poolings that upstream's vectorizer
@@ -134,6 +134,16 @@ bool isConvolution1D(Operation *op);
 /// The named 2-D convolutions and poolings whose blocks upstream decomposes
 /// into 1-D ones (`transform.structured.decompose`).
 bool isConvolution2D(Operation *op);
+
+/// The named 3-D convolutions and poolings whose blocks ansor downscales to
+/// 2-D ones (`transform.sched.downscale_3d_convolution`), which upstream
+/// then decomposes.
+bool isConvolution3D(Operation *op);
+
+/// A 2-D or 3-D convolution or pooling: its blocks are vectorized once
+/// decomposed into 1-D ones, which needs a unit block along every window
+/// but the last (getLoopsNeedingUnitInnerTile).
+bool isDecomposedConvolution(Operation *op);
 
 /// The loops that must have an innermost tile of 1: for a 2-D convolution or
 /// pooling, so that the innermost tile decomposes into a 1-D one (the

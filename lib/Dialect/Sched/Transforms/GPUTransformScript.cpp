@@ -450,7 +450,13 @@ void GPUScriptBuilder::tileThreadLevels(unsigned node, std::string op,
                                .str());
     return;
   }
-  if (ansor::isConvolution2D(dag.getNode(node).op)) {
+  if (ansor::isConvolution3D(dag.getNode(node).op)) {
+    std::string downscaled = fresh("d");
+    os << "  " << downscaled << " = transform.sched.downscale_3d_convolution "
+       << op << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+    op = downscaled;
+  }
+  if (ansor::isDecomposedConvolution(dag.getNode(node).op)) {
     std::string decomposed = fresh("d");
     os << "  " << decomposed << " = transform.structured.decompose " << op
        << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";

@@ -384,7 +384,7 @@ bool SchedulePlan::canVectorize(unsigned node, ArrayRef<int64_t> block) const {
     return true;
   if (ansor::isConvolution1D(op))
     return true;
-  if (!ansor::isConvolution2D(op))
+  if (!ansor::isDecomposedConvolution(op))
     return false;
   SmallVector<unsigned> unitLoops =
       ansor::getLoopsNeedingUnitInnerTile(*dag, node);

@@ -18,6 +18,7 @@
 #include "ansor/Analysis/ComputeDAG/ComputeDAG.h"
 #include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "ansor/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
 #include "ansor/Target/Target.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -103,7 +104,7 @@ private:
   Tiled tileFor(const std::string &handle, ArrayRef<int64_t> sizes);
   std::string fuse(const std::string &producer, const std::string &container);
   std::string fuseThrough(std::string producer, ArrayRef<std::string> loops);
-  std::string decompose(const std::string &handle);
+  std::string decompose(const std::string &handle, Operation *op);
   void vectorize(const VectorizeTarget &target);
   void markBody(unsigned index, const std::string &handle);
   std::string findMarked(unsigned index);
@@ -260,9 +261,16 @@ std::string ScriptBuilder::fuseThrough(std::string producer,
   return producer;
 }
 
-std::string ScriptBuilder::decompose(const std::string &handle) {
+std::string ScriptBuilder::decompose(const std::string &handle, Operation *op) {
+  std::string input = handle;
+  // Upstream decomposes 2-D windows only: a 3-D block becomes 2-D first.
+  if (ansor::isConvolution3D(op)) {
+    input = fresh("d");
+    os << "  " << input << " = transform.sched.downscale_3d_convolution "
+       << handle << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  }
   std::string result = fresh("d");
-  os << "  " << result << " = transform.structured.decompose " << handle
+  os << "  " << result << " = transform.structured.decompose " << input
      << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
   return result;
 }
@@ -466,7 +474,7 @@ void ScriptBuilder::degradeScalarBlock(unsigned node, ArrayRef<int64_t> block) {
                       Twine(kMaxStridedReadElements) +
                       " elements of an input one at a time, across its "
                       "innermost dimension");
-  else if (ansor::isConvolution2D(dag.getNode(node).op))
+  else if (ansor::isDecomposedConvolution(dag.getNode(node).op))
     degrade(node, "register block left scalar: its convolution windows are "
                   "not reduced to one point");
   else
@@ -894,9 +902,10 @@ void ScriptBuilder::translateTiled(unsigned node) {
     return l2.op;
   };
   rootOp = tileInner(rootOp, /*unroll=*/true);
-  // Upstream vectorizes 1-D convolutions whole, 2-D ones decomposed.
+  // Upstream vectorizes 1-D convolutions whole, 2-D and 3-D ones
+  // decomposed.
   bool convolution = ansor::isConvolutionLike(n.op);
-  bool decomposes = ansor::isConvolution2D(n.op);
+  bool decomposes = ansor::isDecomposedConvolution(n.op);
   // Where masks cannot build a partial block, unit steps over the loops it
   // may be partial along leave static blocks, vectorized along the others.
   // Left scalar, LLVM vectorized them across the unit-stride loop with
@@ -939,7 +948,8 @@ void ScriptBuilder::translateTiled(unsigned node) {
       if (laneSplit)
         splitIntoLanes(node, units, unitBlock, *laneSplit);
       else
-        toVectorize.push_back({decomposes ? decompose(units) : units, {}});
+        toVectorize.push_back(
+            {decomposes ? decompose(units, n.op) : units, {}});
     } else if (stepped) {
       degrade(node, "partial blocks left scalar (masks cannot build them "
                     "or LLVM cannot lower them, and their blocks stepped one "
@@ -951,7 +961,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
   if (!vectorized)
     return;
   if (decomposes)
-    rootOp = decompose(rootOp);
+    rootOp = decompose(rootOp, n.op);
   if (laneSplit) {
     splitIntoLanes(node, rootOp, sizes.block, *laneSplit);
     return;
@@ -1435,6 +1445,12 @@ mlir::sched::parseTransformLibrary(MLIRContext *ctx,
             " failures(propagate) (%root) : (!transform.any_op) -> ()\n";
   text += "  transform.yield\n}\n}\n";
   LLVM_DEBUG(llvm::dbgs() << text);
+  // The scripts use ansor's own Transform ops, whatever registry the context
+  // was made with (a unit test's, an embedding compiler's); appending it
+  // again is a no-op.
+  DialectRegistry registry;
+  registerTransformDialectExtension(registry);
+  ctx->appendDialectRegistry(registry);
   OwningOpRef<ModuleOp> library = parseSourceString<ModuleOp>(text, ctx);
   if (!library)
     return failure();

@@ -87,11 +87,14 @@ def SchedExportTransform : Pass<"sched-export-transform", "ModuleOp"> {
   let summary = "Export complete schedules as Transform dialect scripts";
   let description = [{
     Replaces each complete `sched.schedule` by a `transform.named_sequence`
-    that applies it with upstream Transform ops only (tiling, fusion,
+    that applies it with upstream Transform ops (tiling, fusion,
     vectorization, hoisting), and adds `@__transform_main` calling them, so
     that `mlir-opt --transform-interpreter` applies the tuned schedule
     without this project. Payload ops keep their `sched.node` attributes,
-    which the script matches.
+    which the script matches. One exception: the script of a 3-D
+    convolution or pooling uses `transform.sched.downscale_3d_convolution`
+    (`docs/SchedTransformOps.md`), which `ansor-opt --transform-interpreter`
+    or a tool calling `sched::registerTransformDialectExtension` applies.
   }];
   let dependentDialects = [
     "::mlir::transform::TransformDialect",
