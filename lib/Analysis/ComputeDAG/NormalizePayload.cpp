@@ -898,7 +898,7 @@ static void convertToNHWC(RewriterBase &rewriter, NCHWOp op,
                           ArrayRef<int64_t> filterPerm) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  // One rule for 1-D and 2-D ops: the channels move from dimension 1 to
+  // One rule for 1-D, 2-D and 3-D ops: the channels move from dimension 1 to
   // the last, the spatial dimensions keep their order.
   int64_t rank =
       cast<ShapedType>(op.getDpsInitOperand(0)->get().getType()).getRank();
@@ -1011,16 +1011,18 @@ void mlir::ansor::foldLayoutTransposes(func::FuncOp func) {
 void mlir::ansor::convertNCHWToNHWC(func::FuncOp func) {
   SmallVector<linalg::LinalgOp> ops;
   func.walk([&](linalg::LinalgOp op) {
-    if (!isa<linalg::Conv2DNchwFchwOp, linalg::DepthwiseConv2DNchwChwOp,
-             linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp,
-             linalg::Conv1DNcwFcwOp, linalg::DepthwiseConv1DNcwCwOp,
-             linalg::PoolingNcwMaxOp, linalg::PoolingNcwSumOp>(op) ||
+    if (!isa<linalg::Conv3DNcdhwFcdhwOp, linalg::Conv2DNchwFchwOp,
+             linalg::DepthwiseConv2DNchwChwOp, linalg::PoolingNchwMaxOp,
+             linalg::PoolingNchwSumOp, linalg::Conv1DNcwFcwOp,
+             linalg::DepthwiseConv1DNcwCwOp, linalg::PoolingNcwMaxOp,
+             linalg::PoolingNcwSumOp>(op) ||
         !op.hasPureTensorSemantics() || !onStaticTensors(op))
       return;
     // A 1x1 convolution is a matrix product that upstream vectorizes well in
     // NCHW; the transposes only cost (157 GFLOP/s NCHW, 56 converted).
     auto filter = cast<ShapedType>(op.getDpsInputOperand(1)->get().getType());
-    if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv1DNcwFcwOp>(op) &&
+    if (isa<linalg::Conv3DNcdhwFcdhwOp, linalg::Conv2DNchwFchwOp,
+            linalg::Conv1DNcwFcwOp>(op) &&
         llvm::all_of(filter.getShape().drop_front(2),
                      [](int64_t size) { return size == 1; }))
       return;
@@ -1029,7 +1031,10 @@ void mlir::ansor::convertNCHWToNHWC(func::FuncOp func) {
   IRRewriter rewriter(func.getContext());
   for (linalg::LinalgOp op : ops) {
     Operation *nchw = op.getOperation();
-    if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(nchw))
+    if (auto conv3d = dyn_cast<linalg::Conv3DNcdhwFcdhwOp>(nchw))
+      convertToNHWC<linalg::Conv3DNcdhwFcdhwOp, linalg::Conv3DNdhwcDhwcfOp>(
+          rewriter, conv3d, {2, 3, 4, 1, 0});
+    else if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(nchw))
       convertToNHWC<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp>(
           rewriter, conv, {2, 3, 1, 0});
     else if (auto depthwise = dyn_cast<linalg::DepthwiseConv2DNchwChwOp>(nchw))
@@ -1088,13 +1093,19 @@ void mlir::ansor::convertFilterLayouts(func::FuncOp func) {
   }
   SmallVector<linalg::LinalgOp> depthwise;
   func.walk([&](linalg::LinalgOp conv) {
-    if (isa<linalg::DepthwiseConv2DNhwcHwcmOp, linalg::DepthwiseConv1DNwcWcmOp>(
+    if (isa<linalg::DepthwiseConv3DNdhwcDhwcmOp,
+            linalg::DepthwiseConv2DNhwcHwcmOp, linalg::DepthwiseConv1DNwcWcmOp>(
             conv) &&
         conv.hasPureTensorSemantics() && onStaticTensors(conv))
       depthwise.push_back(conv);
   });
   for (linalg::LinalgOp conv : depthwise)
     TypeSwitch<Operation *>(conv)
+        .Case([&](linalg::DepthwiseConv3DNdhwcDhwcmOp op) {
+          convertDepthwiseMultiplier<linalg::DepthwiseConv3DNdhwcDhwcmOp,
+                                     linalg::DepthwiseConv3DNdhwcDhwcOp>(
+              rewriter, op);
+        })
         .Case([&](linalg::DepthwiseConv2DNhwcHwcmOp op) {
           convertDepthwiseMultiplier<linalg::DepthwiseConv2DNhwcHwcmOp,
                                      linalg::DepthwiseConv2DNhwcHwcOp>(rewriter,

@@ -8,7 +8,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --split-input-file --ansor-tune="trials=4 seed=1 search=random threads=1 min-repeat-ms=1 repeat=1 records=%t/rec.jsonl" -o /dev/null 2> /dev/null
 // RUN: python3 %S/../../Tuner/count-records.py %t/rec.jsonl "sched.tile" | FileCheck %s --check-prefix=REC
-// REC: records 8, errors 0, matching 8
+// REC: records 12, errors 0, matching 12
 
 // CHECK-LABEL: func.func @hwcm
 // CHECK-SAME:      (%[[IN:[^:]+]]: tensor<1x10x12x4xf32>, %[[W:[^:]+]]: tensor<3x3x4x2xf32>)
@@ -58,4 +58,24 @@ func.func @wcm(%x: tensor<2x17x6xf32>, %w: tensor<3x6x3xf32>, %init: tensor<2x8x
     linalg.yield %t : f32
   } -> tensor<2x8x18xf32>
   return %o : tensor<2x8x18xf32>
+}
+
+// -----
+
+// A 3-D one: DHWCM becomes DHWC over C * M channels.
+// CHECK-LABEL: func.func @dhwcm
+// CHECK-SAME:      (%[[IN:[^:]+]]: tensor<1x4x6x6x4xf32>, %[[W:[^:]+]]: tensor<3x3x3x4x2xf32>)
+// CHECK:         %[[REP:.+]] = linalg.generic {{.*}} ins(%[[IN]] : tensor<1x4x6x6x4xf32>) outs(%{{.+}} : tensor<1x4x6x6x4x2xf32>)
+// CHECK:         %[[IN2:.+]] = tensor.collapse_shape %[[REP]] {{\[\[}}0], [1], [2], [3], [4, 5]] : tensor<1x4x6x6x4x2xf32> into tensor<1x4x6x6x8xf32>
+// CHECK:         %[[W2:.+]] = tensor.collapse_shape %[[W]] {{\[\[}}0], [1], [2], [3, 4]] : tensor<3x3x3x4x2xf32> into tensor<3x3x3x8xf32>
+// CHECK:         %[[CONV:.+]] = linalg.depthwise_conv_3d_ndhwc_dhwc {{.*}} ins(%[[IN2]], %[[W2]] : tensor<1x4x6x6x8xf32>, tensor<3x3x3x8xf32>) outs(%{{.+}} : tensor<1x2x4x4x8xf32>)
+// CHECK:         tensor.expand_shape %[[CONV]] {{\[\[}}0], [1], [2], [3], [4, 5]] output_shape [1, 2, 4, 4, 4, 2]
+// CHECK-NOT:     linalg.depthwise_conv_3d_ndhwc_dhwcm
+func.func @dhwcm(%x: tensor<1x4x6x6x4xf32>, %w: tensor<3x3x3x4x2xf32>) -> tensor<1x2x4x4x4x2xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x4x4x4x2xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x2x4x4x4x2xf32>) -> tensor<1x2x4x4x4x2xf32>
+  %r = linalg.depthwise_conv_3d_ndhwc_dhwcm {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+     ins(%x, %w : tensor<1x4x6x6x4xf32>, tensor<3x3x3x4x2xf32>) outs(%f : tensor<1x2x4x4x4x2xf32>) -> tensor<1x2x4x4x4x2xf32>
+  return %r : tensor<1x2x4x4x4x2xf32>
 }

@@ -1,0 +1,9 @@
+// A 3-D depthwise convolution with a channel multiplier of 2 (DHWCM), 3x3x3 over 16 channels.
+func.func @dw3d_dhwcm(%x: tensor<1x10x34x34x16xf32>, %w: tensor<3x3x3x16x2xf32>) -> tensor<1x8x32x32x16x2xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x32x32x16x2xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x8x32x32x16x2xf32>) -> tensor<1x8x32x32x16x2xf32>
+  %r = linalg.depthwise_conv_3d_ndhwc_dhwcm {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+    ins(%x, %w : tensor<1x10x34x34x16xf32>, tensor<3x3x3x16x2xf32>) outs(%f : tensor<1x8x32x32x16x2xf32>) -> tensor<1x8x32x32x16x2xf32>
+  return %r : tensor<1x8x32x32x16x2xf32>
+}
