@@ -1,6 +1,7 @@
 //===- CompilePass.cpp - ansor-compile pass -------------------------------===//
 
 #include "ansor/Dialect/Sched/IR/SchedOps.h"
+#include "ansor/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "ansor/Measure/Compile.h"
 #include "ansor/Measure/Passes.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -19,6 +20,13 @@ using namespace mlir::ansor;
 namespace {
 struct AnsorCompilePass
     : public ansor::impl::AnsorCompileBase<AnsorCompilePass> {
+  // The scripts it applies use transform.sched ops, registered before the
+  // pass manager goes multi-threaded.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    sched::registerTransformDialectExtension(registry);
+  }
+
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -1,6 +1,7 @@
 //===- TunerPasses.cpp - ansor-tune, ansor-measure, ansor-apply-best ------===//
 
 #include "ansor/Dialect/Sched/IR/SchedDialect.h"
+#include "ansor/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "ansor/Tuner/Partition.h"
 #include "ansor/Tuner/Passes.h"
 #include "ansor/Tuner/Tuner.h"
@@ -128,6 +129,13 @@ static LogicalResult parseNetworkObjective(ModuleOp module, StringRef spec,
 
 namespace {
 struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
+  // The scripts it applies use transform.sched ops, registered before the
+  // pass manager goes multi-threaded.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    sched::registerTransformDialectExtension(registry);
+  }
+
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -232,6 +240,13 @@ struct AnsorTunePass : public ansor::impl::AnsorTuneBase<AnsorTunePass> {
 
 struct AnsorMeasurePass
     : public ansor::impl::AnsorMeasureBase<AnsorMeasurePass> {
+  // The scripts it applies use transform.sched ops, registered before the
+  // pass manager goes multi-threaded.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    sched::registerTransformDialectExtension(registry);
+  }
+
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -249,6 +264,13 @@ struct AnsorMeasurePass
 
 struct AnsorApplyBestPass
     : public ansor::impl::AnsorApplyBestBase<AnsorApplyBestPass> {
+  // The scripts it applies use transform.sched ops, registered before the
+  // pass manager goes multi-threaded.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    sched::registerTransformDialectExtension(registry);
+  }
+
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -4,7 +4,7 @@
 // lowering; the tuned funcs keep no 3-D op.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ansor-opt %s --ansor-tune="trials=8 seed=1 threads=1 records=%t/rec.jsonl summary=%t/summary.json min-repeat-ms=1 repeat=1" -o %t/tuned.mlir 2> /dev/null
-// RUN: python3 %S/count-records.py %t/rec.jsonl "@conv3d " "sched.vectorize node 2" | FileCheck %s --check-prefix=CONV
+// RUN: python3 %S/count-records.py %t/rec.jsonl "@conv3d " "sched.vectorize node 1" | FileCheck %s --check-prefix=CONV
 // RUN: python3 %S/count-records.py %t/rec.jsonl "@pool3d " "sched.vectorize node 1" | FileCheck %s --check-prefix=POOL
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t/summary.json
 // RUN: FileCheck %s --check-prefix=TUNED < %t/tuned.mlir

@@ -3,6 +3,7 @@
 #include "ansor/Analysis/ComputeDAG/NormalizePayload.h"
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MLProgram/IR/MLProgram.h"
@@ -888,11 +889,11 @@ static Value permute(RewriterBase &rewriter, Location loc, Value value,
       ->getResult(0);
 }
 
-/// Replaces `op`, an NCHW (or NCW) convolution or pooling, by its NHWC (NWC)
-/// form `NHWCOp` between transposes: `filterPerm` permutes its second input
-/// (empty: it has none, only a window shape). Strides and dilations are
-/// read through the op's accessors, which give their defaults where they
-/// are left out.
+/// Replaces `op`, an NCHW (NCW, NCDHW) convolution or pooling, by its NHWC
+/// (NWC, NDHWC) form `NHWCOp` between transposes: `filterPerm` permutes its
+/// second input (empty: it has none, only a window shape). Strides and
+/// dilations are read through the op's accessors, which give their defaults
+/// where they are left out.
 template <typename NCHWOp, typename NHWCOp>
 static void convertToNHWC(RewriterBase &rewriter, NCHWOp op,
                           ArrayRef<int64_t> filterPerm) {
@@ -1209,6 +1210,103 @@ void mlir::ansor::convertSingleChannelConvolutions(func::FuncOp func) {
         getSpatialGroups(cast<ShapedType>(type).getRank(), layout.output));
     eraseDeadInits(oldInit, [&](Operation *dead) { rewriter.eraseOp(dead); });
   }
+}
+
+/// `value` as a quantized op reads it: converted to `type` as the op
+/// converts it (signed), minus its zero point `zero`. `value` itself where
+/// the zero point is a constant 0: the unquantized op converts it the same
+/// way.
+static Value subtractZeroPoint(RewriterBase &rewriter, Location loc,
+                               Value value, Value zero, Type type) {
+  if (matchPattern(zero, m_Zero()) || matchPattern(zero, m_AnyZeroFloat()))
+    return value;
+  auto tensorType = cast<RankedTensorType>(value.getType());
+  int64_t rank = tensorType.getRank();
+  MLIRContext *ctx = rewriter.getContext();
+  Value empty =
+      tensor::EmptyOp::create(rewriter, loc, tensorType.getShape(), type);
+  SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, ctx),
+                                 AffineMap::get(rank, 0, ctx),
+                                 AffineMap::getMultiDimIdentityMap(rank, ctx)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{empty.getType()}, ValueRange{value, zero},
+      ValueRange{empty}, maps, iterators,
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value element = convertScalarToDtype(b, loc, args[0], type,
+                                             /*isUnsignedCast=*/false);
+        Value offset = convertScalarToDtype(b, loc, args[1], type,
+                                            /*isUnsignedCast=*/false);
+        Value difference =
+            isa<FloatType>(type)
+                ? arith::SubFOp::create(b, loc, element, offset).getResult()
+                : arith::SubIOp::create(b, loc, element, offset).getResult();
+        linalg::YieldOp::create(b, loc, difference);
+      });
+  return generic.getResult(0);
+}
+
+/// Replaces `op`, a quantized convolution (input, filter, input zero
+/// point, filter zero point), by `UnquantizedOp` reading the input and the
+/// filter minus their zero points: the same sums, term for term.
+template <typename UnquantizedOp, typename QuantizedOp>
+static void convertQuantized(RewriterBase &rewriter, QuantizedOp op) {
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  Type type = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
+  auto operand = [&](unsigned index) {
+    return op.getDpsInputOperand(index)->get();
+  };
+  Value input = subtractZeroPoint(rewriter, loc, operand(0), operand(2), type);
+  Value filter = subtractZeroPoint(rewriter, loc, operand(1), operand(3), type);
+  auto conv = UnquantizedOp::create(
+      rewriter, loc, op->getResultTypes(), ValueRange{input, filter},
+      op.getDpsInits(),
+      {rewriter.getNamedAttr("strides", op.getStrides()),
+       rewriter.getNamedAttr("dilations", op.getDilations())});
+  rewriter.replaceOp(op, conv->getResults());
+}
+
+void mlir::ansor::convertQuantizedConvolutions(func::FuncOp func) {
+  SmallVector<linalg::LinalgOp> ops;
+  func.walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::Conv2DNhwcHwcfQOp, linalg::Conv2DNhwcFhwcQOp,
+            linalg::Conv2DNchwFchwQOp, linalg::Conv2DNhwgcGfhwcQOp,
+            linalg::Conv2DNgchwGfchwQOp, linalg::Conv3DNdhwcDhwcfQOp,
+            linalg::DepthwiseConv2DNhwcHwcQOp,
+            linalg::DepthwiseConv2DNhwcHwcmQOp>(op) &&
+        op.hasPureTensorSemantics() && onStaticTensorsAndScalars(op))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  using namespace linalg;
+  for (LinalgOp op : ops)
+    TypeSwitch<Operation *>(op)
+        .Case([&](Conv2DNhwcHwcfQOp q) {
+          convertQuantized<Conv2DNhwcHwcfOp>(rewriter, q);
+        })
+        .Case([&](Conv2DNhwcFhwcQOp q) {
+          convertQuantized<Conv2DNhwcFhwcOp>(rewriter, q);
+        })
+        .Case([&](Conv2DNchwFchwQOp q) {
+          convertQuantized<Conv2DNchwFchwOp>(rewriter, q);
+        })
+        .Case([&](Conv2DNhwgcGfhwcQOp q) {
+          convertQuantized<Conv2DNhwgcGfhwcOp>(rewriter, q);
+        })
+        .Case([&](Conv2DNgchwGfchwQOp q) {
+          convertQuantized<Conv2DNgchwGfchwOp>(rewriter, q);
+        })
+        .Case([&](Conv3DNdhwcDhwcfQOp q) {
+          convertQuantized<Conv3DNdhwcDhwcfOp>(rewriter, q);
+        })
+        .Case([&](DepthwiseConv2DNhwcHwcQOp q) {
+          convertQuantized<DepthwiseConv2DNhwcHwcOp>(rewriter, q);
+        })
+        .Case([&](DepthwiseConv2DNhwcHwcmQOp q) {
+          convertQuantized<DepthwiseConv2DNhwcHwcmOp>(rewriter, q);
+        });
 }
 
 void mlir::ansor::generalizeMixedContractions(func::FuncOp func) {
@@ -1787,6 +1885,7 @@ void mlir::ansor::normalizePayload(func::FuncOp func) {
   convertToDestinationStyle(func);
   splitDividedLoops(func);
   specializeConvolutions(func);
+  convertQuantizedConvolutions(func);
   convertSingleChannelConvolutions(func);
   convertNCHWToNHWC(func);
   convertFilterLayouts(func);

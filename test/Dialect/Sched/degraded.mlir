@@ -51,15 +51,15 @@ sched.schedule @small_block for @mm target "llvm -mtriple=x86_64-pc-linux-gnu -m
 // CHECK-SAME:    sched.degraded = ["node 1: unroll dropped: partial tiles of a scalar register block leave its loops dynamic trip counts"]
 // CHECK-NOT:     transform.loop.unroll
 // CHECK:         transform.yield
-func.func @dwq(%x: tensor<1x18x18x32xi8>, %w: tensor<3x3x32xi8>, %xz: i32, %wz: i32) -> tensor<1x16x16x32xi32> {
+func.func @dwq(%x: tensor<1x18x18x32xi32>, %w: tensor<3x3x32xi32>) -> tensor<1x16x16x32xi32> {
   %z = arith.constant 0 : i32
   %e = tensor.empty() : tensor<1x16x16x32xi32>
   %f = linalg.fill ins(%z : i32) outs(%e : tensor<1x16x16x32xi32>) -> tensor<1x16x16x32xi32>
-  %r = linalg.depthwise_conv_2d_nhwc_hwc_q {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-      ins(%x, %w, %xz, %wz : tensor<1x18x18x32xi8>, tensor<3x3x32xi8>, i32, i32) outs(%f : tensor<1x16x16x32xi32>) -> tensor<1x16x16x32xi32>
+  %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x18x18x32xi32>, tensor<3x3x32xi32>) outs(%f : tensor<1x16x16x32xi32>) -> tensor<1x16x16x32xi32>
   return %r : tensor<1x16x16x32xi32>
 }
-sched.schedule @scalar_partial for @dwq target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=rocketlake -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.fill", [1, 16, 16, 32], [S, S, S, S]>, #sched.node<"linalg.depthwise_conv_2d_nhwc_hwc_q", [1, 16, 16, 32, 3, 3], [S, S, S, S, R, R]>] rules ["AddCacheWrite", "MultiLevelTiling"] {
+sched.schedule @scalar_partial for @dwq target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=rocketlake -num-cores=2 -vector-bits=512" nodes [#sched.node<"linalg.fill", [1, 16, 16, 32], [S, S, S, S]>, #sched.node<"linalg.depthwise_conv_2d_nhwc_hwc", [1, 16, 16, 32, 3, 3], [S, S, S, S, R, R]>] rules ["AddCacheWrite", "MultiLevelTiling"] {
   sched.cache_write node 1
   sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[1, 1, 1, 1] of 1>, #sched.split<[3, 3, 2, 1] of 16>, #sched.split<[1, 2, 8, 1] of 16>, #sched.split<[11, 1, 3, 1] of 32>, #sched.split<[1, 3] of 3>, #sched.split<[1, 3] of 3>]
   sched.parallel node 1 loops <3 in [1, 2, 3, 4]>

@@ -1,5 +1,7 @@
 // RUN: ansor-opt %s --sched-export-transform | FileCheck %s --check-prefix=SCRIPT
 // RUN: ansor-opt %s --sched-materialize 2>&1 | FileCheck %s
+// The exported script gives the same IR through the Transform interpreter.
+// RUN: ansor-opt %s --sched-export-transform | ansor-opt --transform-interpreter 2>&1 | FileCheck %s
 // RUN: ansor-opt %s --ansor-measure="threads=1 min-repeat-ms=1 repeat=1 summary=%t.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=MEASURE < %t.json
 
@@ -7,7 +9,7 @@
 // one output depth and one depth tap (the sketch's unit inner tiles), are
 // downscaled to 2-D ops (`transform.sched.downscale_3d_convolution`), which
 // upstream decomposes to the 1-D ones its vectorizer builds. The pooling's
-// W split (3 x 1 x 2 x 3 = 18 over 16 columns) leaves partial tiles, stepped
+// W split (3 x 2 x 1 x 3 = 18 over 16 columns) leaves partial tiles, stepped
 // one column at a time and vectorized along the channels as the full ones.
 // Both programs are built, run and verified against the untuned lowering.
 

@@ -113,6 +113,14 @@ void specializeConvolutions(func::FuncOp func);
 /// whose 1-D form upstream vectorizes along the row, 2.1x.
 void convertSingleChannelConvolutions(func::FuncOp func);
 
+/// Rewrites each static quantized convolution (the `_q` named ops: 2-D,
+/// grouped, 3-D and depthwise, as TOSA lowers quantized models) into the
+/// op without zero points reading its input and filter minus theirs (a
+/// linalg.generic each, which sketches inline; none where the zero point is
+/// a constant 0). Upstream decomposes and vectorizes the unquantized ops
+/// only: the quantized ones stayed scalar.
+void convertQuantizedConvolutions(func::FuncOp func);
+
 /// Rewrites each static NCHW convolution, depthwise convolution and max or
 /// sum pooling (PyTorch's layout: linalg.conv_2d_nchw_fchw,
 /// depthwise_conv_2d_nchw_chw, pooling_nchw_max, pooling_nchw_sum) into its
@@ -150,8 +158,8 @@ void foldLayoutTransposes(func::FuncOp func);
 /// channels: upstream vectorizes that one, not
 /// the HWCM one, whose programs stayed scalar. A multiplier M above 1 first
 /// repeats each input channel M times (a linalg.generic, then a
-/// collapse_shape). The quantized forms (`_q`) are left as they are:
-/// upstream decomposes neither.
+/// collapse_shape). The quantized forms (`_q`) were made unquantized
+/// before (convertQuantizedConvolutions).
 void convertFilterLayouts(func::FuncOp func);
 
 /// Rewrites each static named contraction that reads another element type

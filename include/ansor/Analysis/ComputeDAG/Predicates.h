@@ -145,10 +145,11 @@ bool isConvolution3D(Operation *op);
 /// but the last (getLoopsNeedingUnitInnerTile).
 bool isDecomposedConvolution(Operation *op);
 
-/// The loops that must have an innermost tile of 1: for a 2-D convolution or
-/// pooling, so that the innermost tile decomposes into a 1-D one (the
-/// output-height and filter-height loops; none for a 1-D one, which
-/// upstream vectorizes as it is); for a reduction across
+/// The loops that must have an innermost tile of 1: for a 2-D or 3-D
+/// convolution or pooling, so that the innermost tile decomposes into a 1-D
+/// one (the output-height and filter-height loops, and the output-depth and
+/// filter-depth ones of a 3-D one; none for a 1-D one, which upstream
+/// vectorizes as it is); for a reduction across
 /// contiguous rows, its reduction loops, so that they stay outside the
 /// vectorized block; empty for other nodes.
 SmallVector<unsigned> getLoopsNeedingUnitInnerTile(const ComputeDAG &dag,

@@ -1,5 +1,6 @@
 //===- ExportTransform.cpp - sched-export-transform pass ------------------===//
 
+#include "ansor/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
@@ -18,6 +19,13 @@ using namespace mlir::sched;
 namespace {
 struct SchedExportTransformPass
     : public sched::impl::SchedExportTransformBase<SchedExportTransformPass> {
+  // The scripts it applies use transform.sched ops, registered before the
+  // pass manager goes multi-threaded.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    sched::registerTransformDialectExtension(registry);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<SmallVector<ScheduleScript>> scripts =

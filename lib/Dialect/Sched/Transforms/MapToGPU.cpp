@@ -1,6 +1,7 @@
 //===- MapToGPU.cpp - sched-map-to-gpu pass -------------------------------===//
 
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
+#include "ansor/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "ansor/Dialect/Sched/Transforms/TransformScript.h"
 #include "ansor/Search/Factorization.h"
@@ -65,6 +66,13 @@ static FailureOr<SmallVector<int64_t>> getBlockDims(scf::ForallOp forall) {
 namespace {
 struct SchedMapToGPUPass
     : public sched::impl::SchedMapToGPUBase<SchedMapToGPUPass> {
+  // The scripts it applies use transform.sched ops, registered before the
+  // pass manager goes multi-threaded.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    sched::registerTransformDialectExtension(registry);
+  }
+
   using SchedMapToGPUBase::SchedMapToGPUBase;
   void runOnOperation() override;
 

@@ -104,7 +104,7 @@ private:
   Tiled tileFor(const std::string &handle, ArrayRef<int64_t> sizes);
   std::string fuse(const std::string &producer, const std::string &container);
   std::string fuseThrough(std::string producer, ArrayRef<std::string> loops);
-  std::string decompose(const std::string &handle, Operation *op);
+  std::string decomposeConvolution(const std::string &handle, unsigned node);
   void vectorize(const VectorizeTarget &target);
   void markBody(unsigned index, const std::string &handle);
   std::string findMarked(unsigned index);
@@ -261,10 +261,11 @@ std::string ScriptBuilder::fuseThrough(std::string producer,
   return producer;
 }
 
-std::string ScriptBuilder::decompose(const std::string &handle, Operation *op) {
+std::string ScriptBuilder::decomposeConvolution(const std::string &handle,
+                                                unsigned node) {
   std::string input = handle;
   // Upstream decomposes 2-D windows only: a 3-D block becomes 2-D first.
-  if (ansor::isConvolution3D(op)) {
+  if (ansor::isConvolution3D(dag.getNode(node).op)) {
     input = fresh("d");
     os << "  " << input << " = transform.sched.downscale_3d_convolution "
        << handle << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
@@ -949,7 +950,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
         splitIntoLanes(node, units, unitBlock, *laneSplit);
       else
         toVectorize.push_back(
-            {decomposes ? decompose(units, n.op) : units, {}});
+            {decomposes ? decomposeConvolution(units, node) : units, {}});
     } else if (stepped) {
       degrade(node, "partial blocks left scalar (masks cannot build them "
                     "or LLVM cannot lower them, and their blocks stepped one "
@@ -961,7 +962,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
   if (!vectorized)
     return;
   if (decomposes)
-    rootOp = decompose(rootOp, n.op);
+    rootOp = decomposeConvolution(rootOp, node);
   if (laneSplit) {
     splitIntoLanes(node, rootOp, sizes.block, *laneSplit);
     return;
@@ -1445,9 +1446,10 @@ mlir::sched::parseTransformLibrary(MLIRContext *ctx,
             " failures(propagate) (%root) : (!transform.any_op) -> ()\n";
   text += "  transform.yield\n}\n}\n";
   LLVM_DEBUG(llvm::dbgs() << text);
-  // The scripts use ansor's own Transform ops, whatever registry the context
-  // was made with (a unit test's, an embedding compiler's); appending it
-  // again is a no-op.
+  // The scripts use transform.sched ops. The passes that parse scripts
+  // register them as dependent (before any multi-threading, where appending
+  // would assert), so this appends only for callers outside a pass, such as
+  // unit tests; otherwise the registry is a subset and nothing happens.
   DialectRegistry registry;
   registerTransformDialectExtension(registry);
   ctx->appendDialectRegistry(registry);

@@ -47,7 +47,7 @@ func.func @depthwise(%in: tensor<1x1x3x9x8xf32>, %f: tensor<1x3x3x8xf32>, %out: 
 }
 
 // CHECK-LABEL: func.func @pools
-// CHECK:         linalg.pooling_nhwc_sum {{.*}} ins({{.*}} : tensor<1x4x4x8xf32>, tensor<2x2xf32>) outs({{.*}} : tensor<1x2x2x8xf32>)
+// CHECK:         linalg.pooling_nhwc_sum {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins({{.*}} : tensor<1x4x4x8xf32>, tensor<2x2xf32>) outs({{.*}} : tensor<1x2x2x8xf32>)
 // CHECK:         linalg.pooling_nhwc_max {{.*}} ins({{.*}} : tensor<1x4x4x8xf32>, tensor<2x2xf32>) outs({{.*}} : tensor<1x2x2x8xf32>)
 // CHECK:         linalg.pooling_nhwc_min {{.*}} ins({{.*}} : tensor<1x4x4x8xf32>, tensor<2x2xf32>) outs({{.*}} : tensor<1x2x2x8xf32>)
 func.func @pools(%in: tensor<1x1x4x4x8xf32>, %w: tensor<1x2x2xf32>, %out: tensor<1x1x2x2x8xf32>) -> (tensor<1x1x2x2x8xf32>, tensor<1x1x2x2x8xf32>, tensor<1x1x2x2x8xf32>) {
@@ -61,6 +61,18 @@ func.func @pools(%in: tensor<1x1x4x4x8xf32>, %w: tensor<1x2x2xf32>, %out: tensor
   %n = linalg.pooling_ndhwc_min {dilations = dense<1> : tensor<3xi64>, strides = dense<2> : tensor<3xi64>}
       ins(%in, %w : tensor<1x1x4x4x8xf32>, tensor<1x2x2xf32>) outs(%out : tensor<1x1x2x2x8xf32>) -> tensor<1x1x2x2x8xf32>
   return %s, %m, %n : tensor<1x1x2x2x8xf32>, tensor<1x1x2x2x8xf32>, tensor<1x1x2x2x8xf32>
+}
+
+// Depth stride 2 over an input of depth 2: only depth 0 is read, and the
+// input is sliced there (its depth dimension is not 1).
+// CHECK-LABEL: func.func @depth_stride
+// CHECK:         %[[IN2:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0, 0, 0] [1, 1, 3, 10, 8] [1, 1, 1, 1, 1] : tensor<1x2x3x10x8xf32> to tensor<1x3x10x8xf32>
+// CHECK:         linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[IN2]], %{{.*}} : tensor<1x3x10x8xf32>, tensor<3x3x8x16xf32>) outs({{.*}} : tensor<1x1x8x16xf32>)
+func.func @depth_stride(%in: tensor<1x2x3x10x8xf32>, %f: tensor<1x3x3x8x16xf32>, %out: tensor<1x1x1x8x16xf32>) -> tensor<1x1x1x8x16xf32> {
+  // expected-remark @below {{downscaled}}
+  %r = linalg.conv_3d_ndhwc_dhwcf {dilations = dense<1> : tensor<3xi64>, strides = dense<[2, 1, 1]> : tensor<3xi64>}
+      ins(%in, %f : tensor<1x2x3x10x8xf32>, tensor<1x3x3x8x16xf32>) outs(%out : tensor<1x1x1x8x16xf32>) -> tensor<1x1x1x8x16xf32>
+  return %r : tensor<1x1x1x8x16xf32>
 }
 
 module attributes {transform.with_named_sequence} {
@@ -97,8 +109,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// A depth window of 2 is not reduced to a point: the op is named, left as
-// it is.
+// A depth window of 2 is not reduced to a point: the op is left as it is,
+// the failure says why.
 
 func.func @deep_window(%in: tensor<1x2x4x4x8xf32>, %w: tensor<2x2x2xf32>, %out: tensor<1x1x2x2x8xf32>) -> tensor<1x1x2x2x8xf32> {
   // expected-note @below {{target op}}
@@ -110,7 +122,7 @@ func.func @deep_window(%in: tensor<1x2x4x4x8xf32>, %w: tensor<2x2x2xf32>, %out: 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %pool = transform.structured.match ops{["linalg.pooling_ndhwc_max"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{expected a 3-D convolution or pooling on tensors with a depth window, output depth and input depth of 1}}
+    // expected-error @below {{cannot downscale the target: its depth window is 2 and its output depth 1 (both must be 1)}}
     %two = transform.sched.downscale_3d_convolution %pool : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -129,7 +141,47 @@ func.func @two_d(%in: tensor<1x3x3x8xf32>, %f: tensor<3x3x8x16xf32>, %out: tenso
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %conv = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{expected a 3-D convolution or pooling}}
+    // expected-error @below {{cannot downscale the target: it is not a 3-D convolution or pooling with a 2-D counterpart}}
+    %two = transform.sched.downscale_3d_convolution %conv : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// An output depth of 2.
+
+func.func @deep_output(%in: tensor<1x2x3x3x8xf32>, %f: tensor<1x3x3x8xf32>, %out: tensor<1x2x1x1x8xf32>) -> tensor<1x2x1x1x8xf32> {
+  // expected-note @below {{target op}}
+  %r = linalg.depthwise_conv_3d_ndhwc_dhwc {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+      ins(%in, %f : tensor<1x2x3x3x8xf32>, tensor<1x3x3x8xf32>) outs(%out : tensor<1x2x1x1x8xf32>) -> tensor<1x2x1x1x8xf32>
+  return %r : tensor<1x2x1x1x8xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %conv = transform.structured.match ops{["linalg.depthwise_conv_3d_ndhwc_dhwc"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot downscale the target: its depth window is 1 and its output depth 2 (both must be 1)}}
+    %two = transform.sched.downscale_3d_convolution %conv : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Buffers are not rewritten.
+
+func.func @on_buffers(%in: memref<1x1x3x3x8xf32>, %f: memref<1x3x3x8xf32>, %out: memref<1x1x1x1x8xf32>) {
+  // expected-note @below {{target op}}
+  linalg.depthwise_conv_3d_ndhwc_dhwc {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+      ins(%in, %f : memref<1x1x3x3x8xf32>, memref<1x3x3x8xf32>) outs(%out : memref<1x1x1x1x8xf32>)
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %conv = transform.structured.match ops{["linalg.depthwise_conv_3d_ndhwc_dhwc"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot downscale the target: its operands are not all tensors}}
     %two = transform.sched.downscale_3d_convolution %conv : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
