@@ -450,18 +450,10 @@ void GPUScriptBuilder::tileThreadLevels(unsigned node, std::string op,
                                .str());
     return;
   }
-  if (ansor::isConvolution3D(dag.getNode(node).op)) {
-    std::string downscaled = fresh("d");
-    os << "  " << downscaled << " = transform.sched.downscale_3d_convolution "
-       << op << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-    op = downscaled;
-  }
-  if (ansor::isDecomposedConvolution(dag.getNode(node).op)) {
-    std::string decomposed = fresh("d");
-    os << "  " << decomposed << " = transform.structured.decompose " << op
-       << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-    op = decomposed;
-  }
+  if (ansor::isDecomposedConvolution(dag.getNode(node).op))
+    op = emitConvolutionDecomposition(
+        os, dag.getNode(node).op, op,
+        [&](StringRef prefix) { return fresh(prefix); });
   toVectorize.push_back(op);
   // Unrolling repeats the vectorized tile over the innermost loops whose
   // trip counts multiply to at most the max step.

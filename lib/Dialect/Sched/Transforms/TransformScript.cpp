@@ -104,7 +104,6 @@ private:
   Tiled tileFor(const std::string &handle, ArrayRef<int64_t> sizes);
   std::string fuse(const std::string &producer, const std::string &container);
   std::string fuseThrough(std::string producer, ArrayRef<std::string> loops);
-  std::string decomposeConvolution(const std::string &handle, unsigned node);
   void vectorize(const VectorizeTarget &target);
   void markBody(unsigned index, const std::string &handle);
   std::string findMarked(unsigned index);
@@ -259,21 +258,6 @@ std::string ScriptBuilder::fuseThrough(std::string producer,
   for (const std::string &loop : loops)
     producer = fuse(producer, loop);
   return producer;
-}
-
-std::string ScriptBuilder::decomposeConvolution(const std::string &handle,
-                                                unsigned node) {
-  std::string input = handle;
-  // Upstream decomposes 2-D windows only: a 3-D block becomes 2-D first.
-  if (ansor::isConvolution3D(dag.getNode(node).op)) {
-    input = fresh("d");
-    os << "  " << input << " = transform.sched.downscale_3d_convolution "
-       << handle << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  }
-  std::string result = fresh("d");
-  os << "  " << result << " = transform.structured.decompose " << input
-     << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  return result;
 }
 
 void ScriptBuilder::vectorize(const VectorizeTarget &target) {
@@ -907,6 +891,10 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // decomposed.
   bool convolution = ansor::isConvolutionLike(n.op);
   bool decomposes = ansor::isDecomposedConvolution(n.op);
+  auto decompose = [&](const std::string &handle) {
+    return emitConvolutionDecomposition(
+        os, n.op, handle, [&](StringRef prefix) { return fresh(prefix); });
+  };
   // Where masks cannot build a partial block, unit steps over the loops it
   // may be partial along leave static blocks, vectorized along the others.
   // Left scalar, LLVM vectorized them across the unit-stride loop with
@@ -949,8 +937,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
       if (laneSplit)
         splitIntoLanes(node, units, unitBlock, *laneSplit);
       else
-        toVectorize.push_back(
-            {decomposes ? decomposeConvolution(units, node) : units, {}});
+        toVectorize.push_back({decomposes ? decompose(units) : units, {}});
     } else if (stepped) {
       degrade(node, "partial blocks left scalar (masks cannot build them "
                     "or LLVM cannot lower them, and their blocks stepped one "
@@ -962,7 +949,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
   if (!vectorized)
     return;
   if (decomposes)
-    rootOp = decomposeConvolution(rootOp, node);
+    rootOp = decompose(rootOp);
   if (laneSplit) {
     splitIntoLanes(node, rootOp, sizes.block, *laneSplit);
     return;
@@ -1357,6 +1344,21 @@ FailureOr<std::string> ScriptBuilder::build(StringRef sequenceName) {
 //===----------------------------------------------------------------------===//
 // Entry points
 //===----------------------------------------------------------------------===//
+
+std::string mlir::sched::emitConvolutionDecomposition(
+    llvm::raw_ostream &os, Operation *op, StringRef handle,
+    llvm::function_ref<std::string(StringRef)> fresh) {
+  std::string input = handle.str();
+  if (ansor::isConvolution3D(op)) {
+    input = fresh("d");
+    os << "  " << input << " = transform.sched.downscale_3d_convolution "
+       << handle << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  }
+  std::string result = fresh("d");
+  os << "  " << result << " = transform.structured.decompose " << input
+     << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return result;
+}
 
 void mlir::sched::emitVectorLoweringPatterns(llvm::raw_ostream &os,
                                              bool sinkElementwise) {

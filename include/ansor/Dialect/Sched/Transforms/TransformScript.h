@@ -40,6 +40,16 @@ buildTransformScript(ScheduleOp schedule, func::FuncOp payload,
 /// and transposes (upstream's `vector.sink_ops`).
 void emitVectorLoweringPatterns(llvm::raw_ostream &os, bool sinkElementwise);
 
+/// Emits the steps that take the block `handle` of `op`, a 2-D or 3-D
+/// convolution or pooling (ansor::isDecomposedConvolution), to the 1-D
+/// convolution the vectorizer builds: a 3-D block is downscaled to 2-D
+/// first, as upstream decomposes 2-D windows only. Returns the handle of the
+/// 1-D op; `fresh` names the new handles.
+std::string
+emitConvolutionDecomposition(llvm::raw_ostream &os, Operation *op,
+                             StringRef handle,
+                             llvm::function_ref<std::string(StringRef)> fresh);
+
 /// Whether inlined `producer` feeds another of `producers` (node, handle):
 /// fusing that one may bring a tile of it along, leaving its own fusion no
 /// use, so both scripts fuse it in a sequence whose failures are suppressed.
