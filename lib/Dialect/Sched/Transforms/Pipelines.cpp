@@ -53,6 +53,7 @@ static void addBufferizeToOutParams(OpPassManager &pm,
 }
 
 static void addBufferizationPasses(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(sched::createSchedHoistPartialAccumulators());
   pm.addNestedPass<func::FuncOp>(sched::createSchedFoldConstantTransposes());
   pm.addNestedPass<func::FuncOp>(sched::createSchedForwardPaddedReads());
   pm.addNestedPass<func::FuncOp>(sched::createSchedRetakeOverwrittenSlices());

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SubsetOpInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
@@ -27,6 +28,24 @@ static bool overwritesWhole(vector::TransferWriteOp write) {
          write.getVectorType().getNumElements() == type.getNumElements();
 }
 
+/// Whether `tensor` is `slice`'s source with only subsets disjoint from the
+/// slice inserted since: the slice holds the same elements in both.
+static bool holdsSameSlice(Value tensor, tensor::ExtractSliceOp slice) {
+  auto subset = cast<SubsetOpInterface>(slice.getOperation());
+  // Rows of a register block: a chain as long as the block has rows.
+  for (int steps = 0; steps < 64; ++steps) {
+    if (tensor == slice.getSource())
+      return true;
+    auto insert = tensor.getDefiningOp<tensor::InsertSliceOp>();
+    if (!insert || !cast<SubsetOpInterface>(insert.getOperation())
+                        .operatesOnDisjointSubset(
+                            subset, [](Value, Value) { return true; }))
+      return false;
+    tensor = insert.getDest();
+  }
+  return false;
+}
+
 namespace {
 /// insert_slice (transfer_write %v, extract_slice %t[o]) into %x[o], the
 /// write covering the whole slice: the slice is taken from %x instead of %t.
@@ -40,10 +59,13 @@ struct RetakeOverwrittenSlice : public OpRewritePattern<tensor::InsertSliceOp> {
   LogicalResult matchAndRewrite(tensor::InsertSliceOp insert,
                                 PatternRewriter &rewriter) const override {
     auto write = insert.getSource().getDefiningOp<vector::TransferWriteOp>();
-    if (!write || !write->hasOneUse() || !overwritesWhole(write))
+    if (!write || !write->hasOneUse())
       return failure();
     auto slice = write.getBase().getDefiningOp<tensor::ExtractSliceOp>();
+    // A write that keeps some of the slice's elements (masked: a partial
+    // block) needs them unchanged in %x.
     if (!slice || slice.getSource() == insert.getDest() ||
+        (!overwritesWhole(write) && !holdsSameSlice(insert.getDest(), slice)) ||
         slice.getType() != insert.getSourceType() ||
         !isEqualConstantIntOrValueArray(slice.getMixedOffsets(),
                                         insert.getMixedOffsets()) ||

@@ -351,6 +351,61 @@ def SchedExpandWholeInserts
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def SchedHoistPartialAccumulators
+    : Pass<"sched-hoist-partial-accumulators", "::mlir::func::FuncOp"> {
+  let summary = "Keep partial register blocks' outputs in registers across "
+                "their reduction loop";
+  let description = [{
+    A partial register block (a tile whose sizes are dynamic, from a split
+    that does not divide its extent) carries its outputs through its
+    reduction loop in a tensor of dynamic sizes. Tiling leaves a slice of
+    that iter_arg covering all of it, and canonicalization cannot tell (the
+    sizes are not constants), so the script's subset hoisting finds the
+    whole slice overlapping each row's and keeps every row in memory: a
+    load and a store of each output vector per reduction step. This pass
+    folds such whole slices and inserts (their sizes proved equal to the
+    iter_arg's by value bounds), moves the loop's invariant code out of it
+    (the block's masks), and hoists its invariant subsets: each row's
+    slice, then its masked transfers, which leaves the outputs in vector
+    iter_args. With the script's partial blocks stepped row by row above
+    their reduction loop where their rows are dynamic, the best of 32
+    random programs of a 97x89x113 matmul ran 2.6x faster.
+
+    Before:
+    ```mlir
+    %r = scf.for %k = %c0 to %c113 step %c1 iter_args(%acc = %tile)
+        -> (tensor<10x?xf32>) {
+      %whole = tensor.extract_slice %acc[0, 0] [10, %n] [1, 1]
+          : tensor<10x?xf32> to tensor<10x?xf32>
+      %row = tensor.extract_slice %acc[0, 0] [1, %n] [1, 1]
+          : tensor<10x?xf32> to tensor<1x?xf32>
+      %m = vector.create_mask %n : vector<32xi1>
+      %v = vector.transfer_read %row[%c0, %c0], %pad, %m ...
+      ...
+      %w = vector.transfer_write %f, %row[%c0, %c0], %m ...
+      %i = tensor.insert_slice %w into %whole[0, 0] [1, %n] [1, 1] ...
+      ...
+      %all = tensor.insert_slice %i9 into %acc[0, 0] [10, %n] [1, 1] ...
+      scf.yield %all : tensor<10x?xf32>
+    }
+    ```
+    After:
+    ```mlir
+    %m = vector.create_mask %n : vector<32xi1>
+    %row = tensor.extract_slice %tile[0, 0] [1, %n] [1, 1] ...
+    %v = vector.transfer_read %row[%c0, %c0], %pad, %m ...
+    %r:10 = scf.for %k = %c0 to %c113 step %c1 iter_args(%a0 = %v, ...)
+        -> (vector<32xf32>, ...) {
+      ...
+    }
+    %w = vector.transfer_write %r#0, %row[%c0, %c0], %m ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def SchedRetakeOverwrittenSlices
     : Pass<"sched-retake-overwritten-slices", "::mlir::func::FuncOp"> {
   let summary = "Take a slice a vector overwrites whole from where it goes";
@@ -363,7 +418,10 @@ def SchedRetakeOverwrittenSlices
     tile (a fused tile of two blocks, a cache write's tile). When the write
     covers the whole slice, what the slice held does not matter: this pass
     takes it from the tensor it is inserted into, and bufferization then
-    writes it in place.
+    writes it in place. A write of part of the slice (a partial block's
+    masked write, which keeps the other lanes) is retaken too when only
+    slices disjoint from it (by value bounds) went into the tile since: the
+    slice then holds the same elements in both.
 
     Before:
     ```mlir

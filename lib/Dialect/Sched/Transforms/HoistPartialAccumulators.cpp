@@ -1,0 +1,132 @@
+//===- HoistPartialAccumulators.cpp - partial blocks' outputs in registers ===//
+//
+// A partial register block (a tile whose sizes are dynamic) carries its
+// outputs through the reduction loop in a tensor of dynamic sizes. Tiling
+// leaves a slice of that iter_arg covering all of it, and canonicalization
+// cannot tell (its sizes are not constants), so the script's subset hoisting
+// sees the whole slice overlap each row's and keeps every row in memory: a
+// load and a store of every output vector per reduction step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ansor/Dialect/Sched/Transforms/Passes.h"
+#include "mlir/Dialect/Affine/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/SubsetInsertionOpInterfaceImpl.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_SCHEDHOISTPARTIALACCUMULATORS
+#include "ansor/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+using namespace mlir;
+
+/// Whether a slice at `offsets` of `sizes` and `strides` covers all of
+/// `tensor`, dynamic sizes included (proved by value bounds).
+static bool coversWhole(Value tensor, ArrayRef<OpFoldResult> offsets,
+                        ArrayRef<OpFoldResult> sizes,
+                        ArrayRef<OpFoldResult> strides) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (!llvm::all_of(offsets, isZeroInteger) ||
+      !llvm::all_of(strides, isOneInteger) ||
+      sizes.size() != static_cast<size_t>(type.getRank()))
+    return false;
+  for (auto [dim, size] : llvm::enumerate(sizes)) {
+    if (!type.isDynamicDim(dim)) {
+      if (getConstantIntValue(size) != type.getDimSize(dim))
+        return false;
+      continue;
+    }
+    FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
+        size, {tensor, static_cast<int64_t>(dim)});
+    if (failed(equal) || !*equal)
+      return false;
+  }
+  return true;
+}
+
+/// The loop whose iter_arg `value` is, if any.
+static scf::ForOp getIterArgLoop(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg)
+    return {};
+  auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  return loop && loop.getTiedLoopInit(arg) ? loop : scf::ForOp();
+}
+
+namespace {
+struct SchedHoistPartialAccumulatorsPass
+    : public sched::impl::SchedHoistPartialAccumulatorsBase<
+          SchedHoistPartialAccumulatorsPass> {
+  using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    // The analyses the pass relies on, for embedders that register dialects
+    // without their external models.
+    affine::registerValueBoundsOpInterfaceExternalModels(registry);
+    arith::registerValueBoundsOpInterfaceExternalModels(registry);
+    scf::registerValueBoundsOpInterfaceExternalModels(registry);
+    tensor::registerValueBoundsOpInterfaceExternalModels(registry);
+    tensor::registerSubsetOpInterfaceExternalModels(registry);
+    vector::registerSubsetOpInterfaceExternalModels(registry);
+  }
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    llvm::SetVector<Operation *> loops;
+    // Whole slices of a loop's iter_arg, and whole inserts into it: the
+    // slice is the iter_arg, the insert its source.
+    getOperation().walk([&](tensor::ExtractSliceOp slice) {
+      scf::ForOp loop = getIterArgLoop(slice.getSource());
+      if (!loop || slice.getType() != slice.getSourceType() ||
+          !coversWhole(slice.getSource(), slice.getMixedOffsets(),
+                       slice.getMixedSizes(), slice.getMixedStrides()))
+        return;
+      rewriter.replaceOp(slice, slice.getSource());
+      loops.insert(loop);
+    });
+    getOperation().walk([&](tensor::InsertSliceOp insert) {
+      scf::ForOp loop = getIterArgLoop(insert.getDest());
+      if (!loop || insert.getSourceType() != insert.getDestType() ||
+          !coversWhole(insert.getDest(), insert.getMixedOffsets(),
+                       insert.getMixedSizes(), insert.getMixedStrides()))
+        return;
+      rewriter.replaceOp(insert, insert.getSource());
+      loops.insert(loop);
+    });
+    // A masked block's masks are built inside the loop; its transfers hoist
+    // only once the masks are above it. A block of one row reads and writes
+    // the iter_arg itself (the whole slice of a 1-D row folds).
+    getOperation().walk([&](vector::TransferReadOp read) {
+      if (scf::ForOp loop = getIterArgLoop(read.getBase());
+          loop && read.getMask())
+        loops.insert(loop);
+    });
+    SmallVector<Operation *> hoisted;
+    for (Operation *loop : loops) {
+      auto loopLike = cast<LoopLikeOpInterface>(loop);
+      moveLoopInvariantCode(loopLike);
+      hoisted.push_back(hoistLoopInvariantSubsets(rewriter, loopLike));
+    }
+    // Hoisting leaves the slices it hoisted as iter_args the loop yields
+    // unchanged; bufferized, each got a buffer of its own, copied in.
+    RewritePatternSet patterns(&getContext());
+    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
+    (void)applyOpPatternsGreedily(hoisted, std::move(patterns));
+  }
+};
+} // namespace
