@@ -106,3 +106,55 @@ func.func @not_whole(%out: tensor<2x32xf32>, %n: index, %m: index) -> tensor<2x3
   %res = tensor.insert_slice %r into %out[0, 0] [2, %n] [1, 1] : tensor<2x?xf32> into tensor<2x32xf32>
   return %res : tensor<2x32xf32>
 }
+
+// -----
+
+// A read and a write of one row under different masks stay in the loop:
+// carried across it, the lanes outside the read's mask would hold an earlier
+// step's sums instead of the padding.
+
+// CHECK-LABEL: func.func @other_masks
+// CHECK:         scf.for %{{.*}} -> (tensor<?xf32>)
+// CHECK:           vector.transfer_read %{{.*}}, %{{.*}}, %{{.*}} {in_bounds = [true]}
+// CHECK:           vector.transfer_write
+func.func @other_masks(%row: tensor<?xf32>, %n: index, %m: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %pad = arith.constant 0.0 : f32
+  %one = arith.constant dense<1.0> : vector<32xf32>
+  %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %row) -> (tensor<?xf32>) {
+    %rmask = vector.create_mask %n : vector<32xi1>
+    %wmask = vector.create_mask %m : vector<32xi1>
+    %v = vector.transfer_read %acc[%c0], %pad, %rmask {in_bounds = [true]} : tensor<?xf32>, vector<32xf32>
+    %s = arith.addf %v, %one : vector<32xf32>
+    %w = vector.transfer_write %s, %acc[%c0], %wmask {in_bounds = [true]} : vector<32xf32>, tensor<?xf32>
+    scf.yield %w : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// A loop that may not run keeps its reads: moved out, they would run where
+// they did not (and could read out of bounds).
+
+// CHECK-LABEL: func.func @may_not_run
+// CHECK:         scf.for %{{.*}} -> (tensor<?xf32>)
+// CHECK:           vector.create_mask
+// CHECK:           vector.transfer_read
+// CHECK:           vector.transfer_write
+func.func @may_not_run(%row: tensor<?xf32>, %n: index, %trips: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pad = arith.constant 0.0 : f32
+  %one = arith.constant dense<1.0> : vector<32xf32>
+  %r = scf.for %k = %c0 to %trips step %c1 iter_args(%acc = %row) -> (tensor<?xf32>) {
+    %mask = vector.create_mask %n : vector<32xi1>
+    %v = vector.transfer_read %acc[%c0], %pad, %mask {in_bounds = [true]} : tensor<?xf32>, vector<32xf32>
+    %s = arith.addf %v, %one : vector<32xf32>
+    %w = vector.transfer_write %s, %acc[%c0], %mask {in_bounds = [true]} : vector<32xf32>, tensor<?xf32>
+    scf.yield %w : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}

@@ -20,7 +20,10 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Interfaces/VectorInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -65,6 +68,46 @@ static scf::ForOp getIterArgLoop(Value value) {
     return {};
   auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
   return loop && loop.getTiedLoopInit(arg) ? loop : scf::ForOp();
+}
+
+/// Whether `loop` runs at least once: invariant code moved out of it then
+/// runs only where it ran before (a read moved out of a loop that does not
+/// run could read out of bounds).
+static bool runsAtLeastOnce(scf::ForOp loop) {
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()),
+                         upper = getConstantIntValue(loop.getUpperBound());
+  return lower && upper && *lower < *upper;
+}
+
+/// Whether two transfers access the same lanes of the same elements.
+static bool sameAccess(VectorTransferOpInterface a,
+                       VectorTransferOpInterface b) {
+  return a.getMask() == b.getMask() &&
+         a.getPermutationMap() == b.getPermutationMap() &&
+         a.getInBounds() == b.getInBounds() &&
+         a.getVectorType() == b.getVectorType() &&
+         llvm::equal(a.getIndices(), b.getIndices());
+}
+
+/// Whether every masked transfer of `loop`'s body accesses its tensor as
+/// all the body's other transfers of that tensor do. Upstream's subset
+/// hoisting pairs a read with a write of the same indices and sizes,
+/// whatever their masks: carried across the loop, the lanes outside a
+/// read's mask would then hold what an earlier step computed, not the
+/// padding. The vectorizer reads and writes a block's outputs under one
+/// mask and computes each lane from its own lane.
+static bool masksMatch(scf::ForOp loop) {
+  llvm::DenseMap<Value, VectorTransferOpInterface> first;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    auto transfer = dyn_cast<VectorTransferOpInterface>(&op);
+    if (!transfer)
+      continue;
+    auto [it, inserted] = first.try_emplace(transfer.getBase(), transfer);
+    if (!inserted && (transfer.getMask() || it->second.getMask()) &&
+        !sameAccess(transfer, it->second))
+      return false;
+  }
+  return true;
 }
 
 namespace {
@@ -116,14 +159,23 @@ struct SchedHoistPartialAccumulatorsPass
           loop && read.getMask())
         loops.insert(loop);
     });
+    // Innermost first, so that what an inner loop hoists can hoist further.
+    // Hoisting replaces only the loop it hoists from (its body moves to the
+    // new loop), so the other loops recorded stay valid.
+    SmallVector<scf::ForOp> ordered;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (loops.contains(loop) && runsAtLeastOnce(loop) && masksMatch(loop))
+        ordered.push_back(loop);
+    });
     SmallVector<Operation *> hoisted;
-    for (Operation *loop : loops) {
-      auto loopLike = cast<LoopLikeOpInterface>(loop);
+    for (scf::ForOp loop : ordered) {
+      auto loopLike = cast<LoopLikeOpInterface>(loop.getOperation());
       moveLoopInvariantCode(loopLike);
       hoisted.push_back(hoistLoopInvariantSubsets(rewriter, loopLike));
     }
     // Hoisting leaves the slices it hoisted as iter_args the loop yields
-    // unchanged; bufferized, each got a buffer of its own, copied in.
+    // unchanged; bufferized, each got a buffer of its own, copied in. (Not
+    // converging only leaves some of them.)
     RewritePatternSet patterns(&getContext());
     scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
     (void)applyOpPatternsGreedily(hoisted, std::move(patterns));

@@ -1,4 +1,4 @@
-//===- RetakeOverwrittenSlices.cpp - slices overwritten whole -------------===//
+//===- RetakeOverwrittenSlices.cpp - slices taken from where they go -----===//
 
 #include "ansor/Dialect/Sched/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -28,18 +28,28 @@ static bool overwritesWhole(vector::TransferWriteOp write) {
          write.getVectorType().getNumElements() == type.getNumElements();
 }
 
+/// The longest chain of inserts followed back from a tile: a tile's other
+/// register blocks, a row each at most (the vector limits keep blocks far
+/// below this many rows).
+constexpr int kMaxInsertChain = 64;
+
 /// Whether `tensor` is `slice`'s source with only subsets disjoint from the
 /// slice inserted since: the slice holds the same elements in both.
 static bool holdsSameSlice(Value tensor, tensor::ExtractSliceOp slice) {
-  auto subset = cast<SubsetOpInterface>(slice.getOperation());
-  // Rows of a register block: a chain as long as the block has rows.
-  for (int steps = 0; steps < 64; ++steps) {
+  auto subset = dyn_cast<SubsetOpInterface>(slice.getOperation());
+  if (!subset)
+    return false;
+  // Every tensor on the chain is a version of the slice's source (the chain
+  // follows destinations only), so the tensors compared are the same one.
+  auto sameTensor = [](Value, Value) { return true; };
+  for (int steps = 0; steps < kMaxInsertChain; ++steps) {
     if (tensor == slice.getSource())
       return true;
     auto insert = tensor.getDefiningOp<tensor::InsertSliceOp>();
-    if (!insert || !cast<SubsetOpInterface>(insert.getOperation())
-                        .operatesOnDisjointSubset(
-                            subset, [](Value, Value) { return true; }))
+    auto insertSubset =
+        insert ? dyn_cast<SubsetOpInterface>(insert.getOperation()) : nullptr;
+    if (!insertSubset ||
+        !insertSubset.operatesOnDisjointSubset(subset, sameTensor))
       return false;
     tensor = insert.getDest();
   }
@@ -48,8 +58,9 @@ static bool holdsSameSlice(Value tensor, tensor::ExtractSliceOp slice) {
 
 namespace {
 /// insert_slice (transfer_write %v, extract_slice %t[o]) into %x[o], the
-/// write covering the whole slice: the slice is taken from %x instead of %t.
-/// Its content is overwritten either way, and bufferization then sees the
+/// write covering the whole slice, or only disjoint slices inserted between
+/// %t and %x: the slice is taken from %x instead of %t. Its content is
+/// overwritten, or the same in both, and bufferization then sees the
 /// slice taken from and put back into the same tensor, in place; taken from
 /// %t while %x has changed since (the other blocks of a tile, written the
 /// same way before it), it was copied to a buffer of its own and back.
@@ -62,10 +73,7 @@ struct RetakeOverwrittenSlice : public OpRewritePattern<tensor::InsertSliceOp> {
     if (!write || !write->hasOneUse())
       return failure();
     auto slice = write.getBase().getDefiningOp<tensor::ExtractSliceOp>();
-    // A write that keeps some of the slice's elements (masked: a partial
-    // block) needs them unchanged in %x.
     if (!slice || slice.getSource() == insert.getDest() ||
-        (!overwritesWhole(write) && !holdsSameSlice(insert.getDest(), slice)) ||
         slice.getType() != insert.getSourceType() ||
         !isEqualConstantIntOrValueArray(slice.getMixedOffsets(),
                                         insert.getMixedOffsets()) ||
@@ -73,6 +81,10 @@ struct RetakeOverwrittenSlice : public OpRewritePattern<tensor::InsertSliceOp> {
                                         insert.getMixedSizes()) ||
         !isEqualConstantIntOrValueArray(slice.getMixedStrides(),
                                         insert.getMixedStrides()))
+      return failure();
+    // A write that keeps some of the slice's elements (masked: a partial
+    // block) needs them unchanged in %x.
+    if (!overwritesWhole(write) && !holdsSameSlice(insert.getDest(), slice))
       return failure();
     // The write (of a value, its one use the insert) moves to the insert
     // when the tensor inserted into comes after it.

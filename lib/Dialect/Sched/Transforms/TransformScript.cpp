@@ -905,16 +905,13 @@ void ScriptBuilder::translateTiled(unsigned node) {
             .op;
     op = tileFor(op, schedulePlan->toPackedLoops(node, sizes.reduction[0])).op;
     Tiled l2 = tileFor(op, schedulePlan->toPackedLoops(node, staticSteps));
-    SmallVector<int64_t> trips = schedulePlan->getBlockLoopTrips(node);
-    unsigned index = 0;
-    for (auto [loop, step] : llvm::enumerate(sizes.spatial[2])) {
-      if (step == 0)
-        continue;
-      if (staticSteps[loop] != 0 && index < trips.size())
-        l2.tripCounts.push_back(trips[index]);
-      ++index;
-    }
-    if (!l2.loops.empty() && l2.tripCounts.size() == l2.loops.size())
+    // Those loops were full wherever the block was peeled: their trip count
+    // is the S2 factor.
+    for (auto [loop, step] : llvm::enumerate(staticSteps))
+      if (step != 0)
+        l2.tripCounts.push_back(
+            cast<SplitAttr>(plan.tile.getSplits()[loop]).getFactors()[2]);
+    if (!l2.loops.empty())
       toUnroll.push_back({node, l2, plan.unrollMaxStep, product(sizes.block)});
     return l2.op;
   };

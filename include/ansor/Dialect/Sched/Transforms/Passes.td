@@ -408,7 +408,7 @@ def SchedHoistPartialAccumulators
 
 def SchedRetakeOverwrittenSlices
     : Pass<"sched-retake-overwritten-slices", "::mlir::func::FuncOp"> {
-  let summary = "Take a slice a vector overwrites whole from where it goes";
+  let summary = "Take a slice a vector writes from where it goes";
   let description = [{
     A tile of several register blocks writes each block's accumulators
     into a slice of the tile taken before the others were put back: the
