@@ -3,11 +3,12 @@
 // RUN: ansor-opt %s --ansor-measure="threads=1 summary=%t.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=MEASURED < %t.json
 
-// A matmul of prime sizes (97 x 89 x 13) with register blocks of 10 rows of
-// 32 columns: 97 rows leave a partial block of 7 rows in the second of two
-// 50-row tiles, 89 columns one of 25 columns. Every block keeps its outputs
+// A matmul of prime sizes (97 x 89 x 13) with register blocks of 6 rows of
+// 16 columns (AVX2: 6 x 2 accumulators, a row of B and a broadcast fit its
+// 16 registers): 97 rows leave a partial block of one row in the last
+// 36-row tile, 89 columns one of 9 columns. Every block keeps its outputs
 // in registers across the k loop. In a block partial along the columns,
-// the 10 rows are static: stepped below k and unrolled, as in full blocks.
+// the 6 rows are static: stepped below k and unrolled, as in full blocks.
 // In a block partial along the rows, the rows are dynamic: stepped above k,
 // one row of vectors each.
 
@@ -23,25 +24,25 @@
 // Partial columns: k, then the rows.
 // SCRIPT-NEXT:    %[[PCK:.*]], %{{.*}} = transform.structured.tile_using_for %{{.*}} tile_sizes [0, 0, 1]
 // SCRIPT-NEXT:    %[[PC:.*]], %[[PCROWS:.*]] = transform.structured.tile_using_for %[[PCK]] tile_sizes [1, 0, 0]
-// SCRIPT:         transform.structured.vectorize %[[PRK]] vector_sizes [1, 32, 1]
-// SCRIPT:         transform.structured.vectorize %[[PC]] vector_sizes [1, 32, 1]
+// SCRIPT:         transform.structured.vectorize %[[PRK]] vector_sizes [1, 16, 1]
+// SCRIPT:         transform.structured.vectorize %[[PC]] vector_sizes [1, 16, 1]
 // SCRIPT:         transform.structured.vectorize %[[FULL]] :
-// SCRIPT-NEXT:    transform.loop.unroll %[[FROWS]] {factor = 10 : i64}
-// SCRIPT-NEXT:    transform.loop.unroll %[[PCROWS]] {factor = 10 : i64}
+// SCRIPT-NEXT:    transform.loop.unroll %[[FROWS]] {factor = 6 : i64}
+// SCRIPT-NEXT:    transform.loop.unroll %[[PCROWS]] {factor = 6 : i64}
 
 // CHECK-LABEL: func.func @mm_prime
 // Full blocks.
-// CHECK:         scf.for %{{.*}} = %c0 to %c13 step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK:         scf.for %{{.*}} = %c0 to %c13 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-NOT:       vector.transfer_write
 // CHECK:         scf.yield
-// The last 25 columns, masked.
+// The last 9 columns, masked.
 // CHECK:         vector.create_mask
-// CHECK:         scf.for %{{.*}} = %c0 to %c13 step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK:         scf.for %{{.*}} = %c0 to %c13 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-NOT:       vector.transfer_write
 // CHECK:         scf.yield
-// The last 7 rows, a row at a time.
+// The last row.
 // CHECK:         scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}}) -> (tensor<?x?xf32>)
-// CHECK:           scf.for %{{.*}} = %c0 to %c13 step %c1 iter_args(%{{.*}}) -> (vector<32xf32>)
+// CHECK:           scf.for %{{.*}} = %c0 to %c13 step %c1 iter_args(%{{.*}}) -> (vector<16xf32>)
 // CHECK-NOT:         vector.transfer_write
 // CHECK:           scf.yield
 
@@ -55,7 +56,7 @@ func.func @mm_prime(%arg0: tensor<97x13xf32>, %arg1: tensor<13x89xf32>) -> tenso
   return %2 : tensor<97x89xf32>
 }
 sched.schedule @prime for @mm_prime target "llvm -mtriple=x86_64-pc-linux-gnu -mcpu=x86-64-v3 -num-cores=2 -vector-bits=256" nodes [#sched.node<"linalg.fill", [97, 89], [S, S]>, #sched.node<"linalg.matmul", [97, 89, 13], [S, S, R]>] rules ["MultiLevelTiling"] {
-  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[2, 5, 10, 1] of 97>, #sched.split<[3, 1, 1, 32] of 89>, #sched.split<[13, 1] of 13>]
+  sched.tile node 1 structure <[S, S, R, S, R, S]> splits [#sched.split<[3, 6, 6, 1] of 97>, #sched.split<[6, 1, 1, 16] of 89>, #sched.split<[13, 1] of 13>]
   sched.parallel node 1 loops <1 in [1, 2]>
   sched.vectorize node 1
   sched.unroll node 1 max_step <64 in [0, 16, 64, 512]>

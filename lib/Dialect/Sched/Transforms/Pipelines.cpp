@@ -53,6 +53,9 @@ static void addBufferizeToOutParams(OpPassManager &pm,
 }
 
 static void addBufferizationPasses(OpPassManager &pm) {
+  // A generic's rows are inserted back through a rank-expanding insert,
+  // which the hoisting needs merged.
+  pm.addNestedPass<func::FuncOp>(sched::createSchedExpandWholeInserts());
   pm.addNestedPass<func::FuncOp>(sched::createSchedHoistPartialAccumulators());
   pm.addNestedPass<func::FuncOp>(sched::createSchedFoldConstantTransposes());
   pm.addNestedPass<func::FuncOp>(sched::createSchedForwardPaddedReads());
