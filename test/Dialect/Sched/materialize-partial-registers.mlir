@@ -4,8 +4,8 @@
 // RUN: FileCheck %s --check-prefix=MEASURED < %t.json
 
 // A matmul of prime sizes (97 x 89 x 13) with register blocks of 6 rows of
-// 16 columns (AVX2: 6 x 2 accumulators, a row of B and a broadcast fit its
-// 16 registers): 97 rows leave a partial block of one row in the last
+// 16 columns (AVX2: 6 x 2 accumulators): 97 rows leave a partial block of
+// one row in the last
 // 36-row tile, 89 columns one of 9 columns. Every block keeps its outputs
 // in registers across the k loop. In a block partial along the columns,
 // the 6 rows are static: stepped below k and unrolled, as in full blocks.

@@ -20,7 +20,6 @@
 #include "ansor/Analysis/ComputeDAG/Predicates.h"
 #include "ansor/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "ansor/Dialect/Sched/Transforms/SchedulePlan.h"
-#include "ansor/Search/RegisterBlock.h"
 #include "ansor/Target/Target.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -685,33 +684,6 @@ void ScriptBuilder::fuseInit(unsigned node, const std::string &initHandle,
          getMaskedSizes(plans[node].hasPartialTiles(), fillOp, fillBlock)});
 }
 
-/// Accumulator vectors of a register block of `block` iterations of `n`'s
-/// loops (its spatial extents, the last one in whole vectors), as
-/// RegisterBlock counts them.
-static int64_t getAccumulatorVectors(const DAGNode &n, ArrayRef<int64_t> block,
-                                     const ansor::RegisterLimits &limits) {
-  int64_t vectors = 1;
-  std::optional<unsigned> last;
-  for (auto [loop, kind] : llvm::enumerate(n.kinds))
-    if (kind == LoopKind::S)
-      last = loop;
-  for (auto [loop, kind] : llvm::enumerate(n.kinds))
-    if (kind == LoopKind::S)
-      vectors *= loop == *last ? llvm::divideCeil(block[loop], limits.lanes)
-                               : block[loop];
-  return vectors;
-}
-
-/// Vectors of one row of the block along its last spatial loop: the other
-/// operand's row each reduction step holds.
-static int64_t getRowVectors(const DAGNode &n, ArrayRef<int64_t> block,
-                             const ansor::RegisterLimits &limits) {
-  for (int loop = n.kinds.size() - 1; loop >= 0; --loop)
-    if (n.kinds[loop] == LoopKind::S)
-      return llvm::divideCeil(block[loop], limits.lanes);
-  return 0;
-}
-
 void ScriptBuilder::translateTiled(unsigned node) {
   const DAGNode &n = dag.getNode(node);
   NodePlan &plan = plans[node];
@@ -920,11 +892,7 @@ void ScriptBuilder::translateTiled(unsigned node) {
   // each of their blocks keeps its accumulators in registers across it (below
   // it, every step read and wrote the block's outputs: a 97x89x113 matmul ran
   // at 0.4x oneDNN). The others keep static trip counts and stay below it,
-  // unrolled as in full blocks, where the accumulators of all their blocks
-  // fit the registers; else they go above it too (6 blocks of 5 vectors
-  // each unrolled below it ran 1.6x slower than above it, on AVX-512).
-  std::optional<ansor::RegisterLimits> limits =
-      ansor::RegisterLimits::forSchedule(schedule);
+  // unrolled as in full blocks.
   auto tilePartialInner = [&](const PartialBlocks &partial) {
     if (!multiLevel)
       return partial.handle;
@@ -937,15 +905,6 @@ void ScriptBuilder::translateTiled(unsigned node) {
       if (step != 0)
         trips.push_back(
             cast<SplitAttr>(plan.tile.getSplits()[loop]).getFactors()[2]);
-    if (!trips.empty() &&
-        (!limits ||
-         product(trips) * getAccumulatorVectors(n, sizes.block, *limits) +
-                 getRowVectors(n, sizes.block, *limits) + 1 >
-             limits->registers)) {
-      for (auto [dynamic, step] : llvm::zip_equal(dynamicSteps, staticSteps))
-        dynamic = std::max(dynamic, std::exchange(step, 0));
-      trips.clear();
-    }
     std::string op =
         tileFor(partial.handle, schedulePlan->toPackedLoops(node, dynamicSteps))
             .op;
