@@ -206,10 +206,9 @@ struct SchedHoistPartialAccumulatorsPass
       rewriter.replaceOp(insert, insert.getSource());
       loops.insert(loop);
     });
-    // A masked block's masks are built inside the loop; its transfers hoist
-    // only once the masks are above it. A block of one row reads and writes
-    // the iter_arg itself (the whole slice of a 1-D row folds).
-    // A generic's row is read through a rank-reduced slice of it.
+    // Masked reads of what a loop carries: a block of one row reads the
+    // iter_arg itself (the whole slice of a 1-D row folds), a generic's row
+    // a rank-reduced slice of it.
     getOperation().walk([&](vector::TransferReadOp read) {
       Value base = read.getBase();
       if (auto slice = base.getDefiningOp<tensor::ExtractSliceOp>())
